@@ -1,0 +1,74 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { type Database, openDatabase } from './db/database.ts';
+import { seedDemo } from './db/seed.ts';
+import { authContextPlugin } from './http/auth-context.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { registerOpenApi } from './http/openapi.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerStaticWeb } from './http/static-web.ts';
+import { type IdentitySecrets, loadIdentitySecrets } from './identity/signing-keys.ts';
+import { createTokenVerifier } from './identity/token-verifier.ts';
+import { appConfigRoutes } from './modules/health/app-config.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { organizationsRoutes } from './modules/organizations/organizations.routes.ts';
+
+export interface BuildOptions {
+  /** An already open database (tests share one per file); otherwise opened from the config. */
+  database?: Database;
+  /** Serve the built web app from config.webDist (default true). */
+  serveWeb?: boolean;
+}
+
+/** Paths whose values must never reach the logs. */
+const REDACT = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'];
+
+/** Builds the whole server: used by main.ts and by the tests. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: { paths: REDACT, censor: '[redacted]' },
+      // Query strings can carry codes and tokens (OIDC callbacks, the socket): log the path only.
+      serializers: {
+        req: (req) => ({ method: req.method, url: req.url.split('?')[0], remoteAddress: req.ip }),
+      },
+    },
+    bodyLimit: config.bodyLimit,
+    trustProxy: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database =
+    options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  if (!options.database) app.addHook('onClose', () => database.close());
+  if (config.seedDemo && (await seedDemo(database, config.productKey))) {
+    app.log.info('seeded the demo organizations');
+  }
+
+  const secrets: IdentitySecrets | null = config.oidc.external ? null : await loadIdentitySecrets(database);
+  const verifyToken = createTokenVerifier(config, secrets);
+
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app, config);
+  await registerOpenApi(app);
+  await app.register(authContextPlugin, { config, database, verifyToken });
+  await app.register(healthRoutes, { database });
+  await app.register(appConfigRoutes, { config });
+  await app.register(organizationsRoutes, { config, database });
+  if (secrets) {
+    // Loaded only for the built-in provider: with a company Keycloak, oidc-provider is never needed.
+    const { identityPlugin } = await import('./identity/identity.plugin.ts');
+    await app.register(identityPlugin, {
+      prefix: `/realms/${config.oidc.realm}`,
+      config,
+      database,
+      secrets,
+      verifyToken,
+    });
+  }
+  await registerStaticWeb(app, options.serveWeb === false ? null : config.webDist);
+  return app;
+}

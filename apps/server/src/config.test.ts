@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('runs with no settings at all: port 8080, ./data, the built-in provider', () => {
+    const config = loadConfig({ INIT_CWD: '/srv/app' });
+    expect(config.port).toBe(8080);
+    expect(config.dataDir).toBe('/srv/app/data');
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.oidc).toMatchObject({
+      external: false,
+      realm: 'production',
+      clientId: 'counterpart_recon',
+      issuer: 'http://localhost:8080/realms/production',
+    });
+    expect(config.clients).toEqual({ management: 'counterpart_management', recon: 'counterpart_recon' });
+    expect(config.seedDemo).toBe(true);
+  });
+
+  it('derives clients from the product key and the issuer from a company Keycloak', () => {
+    const config = loadConfig({
+      PRODUCT_KEY: 'acme',
+      OIDC_URL: 'https://sso.example.com/',
+      OIDC_REALM: 'finance',
+    });
+    expect(config.oidc).toMatchObject({
+      external: true,
+      clientId: 'acme_recon',
+      issuer: 'https://sso.example.com/realms/finance',
+    });
+  });
+
+  it('names every bad variable in one clear error', () => {
+    const attempt = () => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SEED_DEMO: 'maybe' });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(/PORT: .*number/);
+    expect(attempt).toThrow(/DATABASE_URL: must start with postgres:\/\//);
+    expect(attempt).toThrow(/SEED_DEMO: must be true or false/);
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(8080);
+  });
+});

@@ -1,0 +1,101 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every setting of the server, read once from the environment and validated.
+ * Nothing else reads process.env. The README's configuration table mirrors this file.
+ */
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: z.url({ message: 'must be an absolute URL such as http://localhost:8080' }).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  PRODUCT_KEY: z
+    .string()
+    .regex(/^[a-z][a-z0-9_]*$/, 'must be lowercase letters, digits and underscores')
+    .default('counterpart'),
+  SEED_DEMO: booleanFlag.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  OIDC_URL: z.url({ message: 'must be the base URL of a Keycloak, e.g. https://sso.example.com' }).optional(),
+  OIDC_REALM: z.string().min(1).default('production'),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  BODY_LIMIT: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
+  ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).max(3600).default(300),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  WEB_DIST: z.string().optional(),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  productKey: string;
+  seedDemo: boolean;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Where tokens come from: the built-in provider, or a company Keycloak. */
+  oidc: { external: boolean; url: string; realm: string; clientId: string; issuer: string };
+  clients: { management: string; recon: string };
+  bodyLimit: number;
+  accessTokenTtl: number;
+  loginMaxFailures: number;
+  webDist: string;
+}
+
+export class ConfigError extends Error {}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+/** Reads and validates the environment; throws ConfigError naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(stripEmpty(env));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  // npm runs workspace scripts inside the workspace: resolve relative paths from where the user ran npm.
+  const cwd = env.INIT_CWD ?? process.cwd();
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const external = e.OIDC_URL !== undefined;
+  const oidcUrl = (e.OIDC_URL ?? publicUrl).replace(/\/$/, '');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    dataDir: path.resolve(cwd, e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    productKey: e.PRODUCT_KEY,
+    seedDemo: e.SEED_DEMO,
+    logLevel: e.LOG_LEVEL,
+    oidc: {
+      external,
+      url: oidcUrl,
+      realm: e.OIDC_REALM,
+      clientId: e.OIDC_CLIENT_ID ?? `${e.PRODUCT_KEY}_recon`,
+      issuer: `${oidcUrl}/realms/${e.OIDC_REALM}`,
+    },
+    clients: { management: `${e.PRODUCT_KEY}_management`, recon: `${e.PRODUCT_KEY}_recon` },
+    bodyLimit: e.BODY_LIMIT,
+    accessTokenTtl: e.ACCESS_TOKEN_TTL,
+    loginMaxFailures: e.LOGIN_MAX_FAILURES,
+    webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : path.join(repoRoot, 'apps/web/dist'),
+  };
+}
+
+function stripEmpty(env: Record<string, string | undefined>) {
+  return Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+}

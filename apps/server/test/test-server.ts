@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.ts';
+import { type Config, loadConfig } from '../src/config.ts';
+import { type Database, openDatabase } from '../src/db/database.ts';
+
+export interface TestServer {
+  url: string;
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/**
+ * A real server on a random port with a real database: in-memory PGlite by default, the
+ * PostgreSQL server when DATABASE_URL is set (CI). Seeded with the demo organizations.
+ */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  // Listen first on a random port: the issuer must carry the real port.
+  const probe = await import('node:net').then(
+    (net) =>
+      new Promise<number>((resolve) => {
+        const srv = net.createServer().listen(0, '127.0.0.1', () => {
+          const address = srv.address();
+          srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+        });
+      }),
+  );
+  const url = `http://127.0.0.1:${probe}`;
+  const config = loadConfig({
+    PORT: String(probe),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: url,
+    LOG_LEVEL: 'silent',
+    DATA_DIR: 'memory://',
+    DATABASE_URL: process.env.DATABASE_URL,
+    ...env,
+  });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.databaseUrl ? config.dataDir : 'memory://',
+  });
+  const app = await buildApp(config, { database, serveWeb: false });
+  await app.listen({ port: probe, host: '127.0.0.1' });
+  return {
+    url,
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

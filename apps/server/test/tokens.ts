@@ -1,0 +1,61 @@
+import { importJWK, SignJWT } from 'jose';
+import { loadIdentitySecrets } from '../src/identity/signing-keys.ts';
+import {
+  findUserByEmail,
+  listUserOrganizations,
+} from '../src/modules/organizations/organizations.service.ts';
+import type { TestServer } from './test-server.ts';
+
+/**
+ * Signs an access token with the server's own keys and the claims the built-in provider gives,
+ * for API tests that are about the API, not the sign-in flow (that one is tested end to end).
+ */
+export async function accessTokenFor(
+  server: TestServer,
+  email: string,
+  options: { expiresIn?: string | number; organization?: Record<string, unknown> } = {},
+): Promise<string> {
+  const user = await findUserByEmail(server.database.db, email);
+  if (!user) throw new Error(`No user ${email}`);
+  const orgs = await listUserOrganizations(server.database.db, user.id);
+  const organization =
+    options.organization ??
+    Object.fromEntries(
+      orgs.map((o) => [
+        o.id,
+        {
+          name: o.name,
+          attributes: o.attributes,
+          roles: {
+            [server.config.clients.management]: o.roles.management,
+            [server.config.clients.recon]: o.roles.recon,
+          },
+        },
+      ]),
+    );
+  const secrets = await loadIdentitySecrets(server.database);
+  const jwk = secrets.signingJwks.keys[0]!;
+  const key = await importJWK(jwk, 'RS256');
+  return new SignJWT({
+    typ: 'Bearer',
+    preferred_username: user.username,
+    email: user.email,
+    name: user.fullName,
+    organization,
+  })
+    .setProtectedHeader({ alg: 'RS256', kid: jwk.kid!, typ: 'at+jwt' })
+    .setIssuer(server.config.oidc.issuer)
+    .setSubject(user.id)
+    .setIssuedAt()
+    .setExpirationTime(options.expiresIn ?? '5m')
+    .sign(key);
+}
+
+/** The ids of the demo organizations by name. */
+export async function organizationIds(server: TestServer): Promise<Record<string, string>> {
+  const { rows } = await server.database.query<{ id: string; name: string }>(
+    'select id, name from organizations order by created_at',
+    [],
+  );
+  return Object.fromEntries(rows.map((r) => [r.name, r.id]));
+}

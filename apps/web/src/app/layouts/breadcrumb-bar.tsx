@@ -1,0 +1,65 @@
+import { ChevronRight, House } from 'lucide-react';
+import { Link } from 'react-router';
+import { useRouteHandle } from '../use-route-handle.ts';
+
+const CRUMB = 'block';
+
+/** Breadcrumbs (home icon, then the route's crumbs; the last is the current page) and the page heading. */
+export function BreadcrumbBar() {
+  const matched = useRouteHandle();
+  if (!matched) return null;
+  const { handle, params } = matched;
+  const crumbs = handle.crumbs?.(params) ?? [];
+
+  return (
+    <div className="px-4 pt-5 pb-2 sm:px-6 lg:px-8">
+      <nav aria-label="Breadcrumb">
+        <ol className="flex min-w-0 flex-wrap items-center gap-1.5 text-sm text-zinc-500 dark:text-zinc-400">
+          <li className="flex items-center">
+            <Link
+              to="/dashboard"
+              aria-label="Dashboard"
+              title="Dashboard"
+              className="rounded p-0.5 transition-colors hover:text-zinc-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand dark:hover:text-zinc-100"
+            >
+              <House aria-hidden="true" className="size-4" />
+            </Link>
+          </li>
+          {crumbs.map((crumb, index) => {
+            const active = index === crumbs.length - 1;
+            return (
+              <li key={`${crumb.text}-${crumb.to ?? ''}`} className="flex min-w-0 items-center gap-1.5">
+                <ChevronRight
+                  aria-hidden="true"
+                  className="size-3.5 shrink-0 text-zinc-300 dark:text-zinc-600"
+                />
+                {active || !crumb.to ? (
+                  <span
+                    aria-current={active ? 'page' : undefined}
+                    title={crumb.text}
+                    className={`${CRUMB} max-w-[300px] truncate font-medium text-zinc-900 dark:text-zinc-100`}
+                  >
+                    {crumb.text}
+                  </span>
+                ) : (
+                  <Link
+                    to={crumb.to}
+                    title={crumb.text}
+                    className={`${CRUMB} max-w-[300px] truncate rounded transition-colors hover:text-zinc-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand dark:hover:text-zinc-100`}
+                  >
+                    {crumb.text}
+                  </Link>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+      </nav>
+      {!handle.ownHeading && (
+        <h1 className="mt-3 text-2xl font-semibold tracking-tight text-zinc-900 dark:text-zinc-50">
+          {handle.title}
+        </h1>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import { X } from 'lucide-react';
+import { type KeyboardEvent, useEffect, useRef } from 'react';
+import { createPortal } from 'react-dom';
+import { listTabbableElements } from '../../shared/lib/focusable.ts';
+import { IconButton } from '../../shared/ui/button.tsx';
+import { useLogoText, useThemeConfig } from '../theme/organization-theme.ts';
+import type { NavGroup } from './sidebar-items.ts';
+import { SidebarNav } from './sidebar-nav.tsx';
+
+export interface MobileDrawerProps {
+  open: boolean;
+  onClose: () => void;
+  groups: NavGroup[];
+  loading: boolean;
+}
+
+function trapTab(event: KeyboardEvent<HTMLElement>) {
+  const tabbable = listTabbableElements(event.currentTarget);
+  const first = tabbable[0];
+  const last = tabbable[tabbable.length - 1];
+  if (!first || !last) return;
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+/** Navigation drawer below lg: a modal dialog that keeps focus inside and gives it back on close. */
+export function MobileDrawer({ open, onClose, groups, loading }: MobileDrawerProps) {
+  const panelRef = useRef<HTMLDivElement>(null);
+  const { authenticator } = useThemeConfig();
+  const logoText = useLogoText();
+
+  useEffect(() => {
+    if (!open) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const panel = panelRef.current;
+    if (panel) (listTabbableElements(panel)[0] ?? panel).focus();
+    const previousOverflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.body.style.overflow = previousOverflow;
+      if (opener?.isConnected) opener.focus();
+    };
+  }, [open]);
+
+  if (!open) return null;
+
+  const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      onClose();
+    } else if (event.key === 'Tab') {
+      trapTab(event);
+    }
+  };
+
+  return createPortal(
+    <div className="fixed inset-0 z-50 lg:hidden">
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 bg-zinc-950/50 backdrop-blur-[2px] dark:bg-black/70"
+        onClick={onClose}
+      />
+      <div
+        ref={panelRef}
+        role="dialog"
+        aria-modal="true"
+        aria-label="Navigation"
+        tabIndex={-1}
+        onKeyDown={handleKeyDown}
+        className="absolute inset-y-0 left-0 flex w-72 max-w-[85vw] flex-col bg-white shadow-xl focus:outline-none dark:bg-zinc-900"
+      >
+        <div className="flex h-16 shrink-0 items-center justify-between border-b border-zinc-200 px-4 dark:border-zinc-800">
+          <img src={logoText} alt={authenticator} className="h-8 max-w-[170px] object-contain object-left" />
+          <IconButton label="Close navigation" onClick={onClose}>
+            <X />
+          </IconButton>
+        </div>
+        <SidebarNav groups={groups} loading={loading} />
+      </div>
+    </div>,
+    document.body,
+  );
+}

@@ -1,0 +1,10 @@
+import { useMemo } from 'react';
+import { useSessionStore } from '../auth/session-store.ts';
+import { NAV_GROUPS, type NavGroup, visibleNavGroups } from './sidebar-items.ts';
+
+/** The sidebar groups filtered by the current organization's roles. */
+export function useVisibleNav(): NavGroup[] {
+  const roles = useSessionStore((state) => state.roles);
+  const productKey = useSessionStore((state) => state.productKey);
+  return useMemo(() => visibleNavGroups(NAV_GROUPS, roles, productKey), [roles, productKey]);
+}

@@ -1,0 +1,29 @@
+import type { ComponentType } from 'react';
+import type { Params } from 'react-router';
+import type { RouteAccess } from './route-access.ts';
+
+/** One breadcrumb: its text and, unless it is the current page, where it leads. */
+export interface Crumb {
+  text: string;
+  to?: string;
+}
+
+/** What the guard and the app layout read from the matched route (`useMatches()[n].handle`). */
+export interface RouteHandle {
+  /** The spec's route name (§2 table). */
+  name: string;
+  access: RouteAccess;
+  /** Page heading (h1) under the breadcrumbs. */
+  title: string;
+  /** The page renders its own h1 (no heading in the breadcrumb bar). */
+  ownHeading?: boolean;
+  crumbs?: (params: Params) => Crumb[];
+}
+
+export type LazyPage = () => Promise<{ Component: ComponentType }>;
+
+export interface PageRoute extends RouteHandle {
+  /** Path as in spec §2 ('/' is the index route, '*' any unknown path). */
+  path: string;
+  page: LazyPage;
+}

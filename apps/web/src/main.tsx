@@ -1,0 +1,23 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { startSession } from './app/auth/keycloak-session.ts';
+import { handlePreloadErrors } from './app/preload-error.ts';
+import { queryClient } from './app/query-client.ts';
+import { createAppRouter } from './app/router.tsx';
+import './index.css';
+
+handlePreloadErrors();
+void startSession();
+
+const root = document.getElementById('root');
+if (!root) throw new Error('Missing #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={createAppRouter()} />
+    </QueryClientProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,64 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Toaster } from './toast.tsx';
+import { createToastStore } from './toast-store.ts';
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+describe('Toaster', () => {
+  it('renders toasts in a polite status region above everything, errors as alerts', () => {
+    const store = createToastStore();
+    render(<Toaster store={store} />);
+    act(() => {
+      store.show({ type: 'success', title: 'Saved', message: 'Workflow updated' });
+      store.show({ type: 'error', title: 'Upload failed' });
+    });
+    const region = screen.getByRole('status', { name: 'Notifications' });
+    expect(region.getAttribute('aria-live')).toBe('polite');
+    expect(region.style.zIndex).toBe('4000');
+    expect(within(region).getByText('Workflow updated')).toBeTruthy();
+    expect(within(screen.getByRole('alert')).getByText('Upload failed')).toBeTruthy();
+  });
+
+  it('closes a toast with its Close notification button', () => {
+    const store = createToastStore();
+    render(<Toaster store={store} />);
+    act(() => {
+      store.show({ type: 'info', title: 'Heads up', duration: null });
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Close notification' }));
+    expect(screen.queryByText('Heads up')).toBeNull();
+  });
+
+  it('pauses the countdown while hovered', () => {
+    const store = createToastStore();
+    render(<Toaster store={store} />);
+    act(() => {
+      store.show({ type: 'info', title: 'Hover me' });
+    });
+    fireEvent.mouseEnter(screen.getByText('Hover me'));
+    act(() => vi.advanceTimersByTime(10_000));
+    expect(screen.getByText('Hover me')).toBeTruthy();
+    fireEvent.mouseLeave(screen.getByText('Hover me'));
+    act(() => vi.advanceTimersByTime(5000));
+    expect(screen.queryByText('Hover me')).toBeNull();
+  });
+
+  it('puts snackbars in their own bottom region', () => {
+    const store = createToastStore();
+    render(<Toaster store={store} />);
+    act(() => {
+      store.show({ type: 'info', variant: 'snackbar', title: 'Export ready' });
+    });
+    const region = screen.getByRole('status', { name: 'Snackbar notifications' });
+    expect(within(region).getByText('Export ready')).toBeTruthy();
+  });
+});
