@@ -26,6 +26,12 @@ test('guards: guest-only pages, unknown paths', async ({ page }) => {
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/no/such/page');
   await expect(page.getByRole('heading', { name: /not found/i })).toBeVisible();
+  // The admin may create workflows: the action is there (the viewer's test checks it is not).
+  await page.goto('/workflows');
+  const create = page
+    .getByRole('link', { name: /new workflow/i })
+    .or(page.getByRole('button', { name: /new workflow/i }));
+  await expect(create.first()).toBeVisible();
 });
 
 test('the viewer sees no create actions and is refused the workflow editor', async ({ page }) => {

@@ -19,6 +19,8 @@ export interface BuildOptions {
   database?: Database;
   /** Serve the built web app from config.webDist (default true). */
   serveWeb?: boolean;
+  /** Where the JSON logs go (default stdout); tests read them to prove no secret is logged. */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Paths whose values must never reach the logs. */
@@ -29,6 +31,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      ...(options.logStream ? { stream: options.logStream } : {}),
       redact: { paths: REDACT, censor: '[redacted]' },
       // Query strings can carry codes and tokens (OIDC callbacks, the socket): log the path only.
       serializers: {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app.ts';
+import { type BuildOptions, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/database.ts';
 
@@ -15,7 +15,10 @@ export interface TestServer {
  * A real server on a random port with a real database: in-memory PGlite by default, the
  * PostgreSQL server when DATABASE_URL is set (CI). Seeded with the demo organizations.
  */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: Omit<BuildOptions, 'database'> = {},
+): Promise<TestServer> {
   // Listen first on a random port: the issuer must carry the real port.
   const probe = await import('node:net').then(
     (net) =>
@@ -40,7 +43,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     databaseUrl: config.databaseUrl,
     dataDir: config.databaseUrl ? config.dataDir : 'memory://',
   });
-  const app = await buildApp(config, { database, serveWeb: false });
+  const app = await buildApp(config, { database, serveWeb: false, ...options });
   await app.listen({ port: probe, host: '127.0.0.1' });
   return {
     url,

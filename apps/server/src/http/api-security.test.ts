@@ -143,6 +143,18 @@ describe('organizations', () => {
   });
 });
 
+describe('request bodies', () => {
+  it('refuses a body over the limit with 413', async () => {
+    const res = await fetch(`${server.url}/api/users/me`, {
+      method: 'POST',
+      headers: { ...bearer(adminToken), 'content-type': 'application/json' },
+      body: JSON.stringify({ padding: 'x'.repeat(server.config.bodyLimit + 1) }),
+    });
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as Json).message).toBe('Request body is too large');
+  });
+});
+
 describe('response headers', () => {
   it('sets a strict content security policy and no-sniff on every response', async () => {
     const res = await get('/healthz');

@@ -1,0 +1,42 @@
+import { PassThrough } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import { DEMO_PASSWORD } from '../db/seed.ts';
+import { createSignInFlows } from '../identity/oidc-test-flows.ts';
+
+let server: TestServer;
+let logs = '';
+
+beforeAll(async () => {
+  const stream = new PassThrough();
+  stream.on('data', (chunk: Buffer) => {
+    logs += chunk.toString();
+  });
+  server = await startTestServer({ LOG_LEVEL: 'trace' }, { logStream: stream });
+});
+afterAll(() => server.close());
+
+describe('logs', () => {
+  it('record requests as JSON but never a password, code or token', async () => {
+    const flows = createSignInFlows(server.url);
+    const { flow, tokens } = await flows.signInWithTokens();
+    const headers = { authorization: `Bearer ${tokens.access_token}` };
+    expect((await fetch(`${server.url}/api/users/me`, { headers })).status).toBe(200);
+    await fetch(`${server.url}/api/users/me?token=${tokens.access_token}`, { headers });
+
+    const lines = logs.trim().split('\n');
+    expect(lines.length).toBeGreaterThan(5);
+    for (const line of lines) expect(() => JSON.parse(line)).not.toThrow();
+    expect(logs).toContain('/api/users/me');
+    for (const secret of [
+      DEMO_PASSWORD,
+      tokens.access_token,
+      tokens.refresh_token,
+      tokens.id_token,
+      flow.callback.get('code') ?? 'no-code',
+      flow.pkce.verifier,
+    ]) {
+      expect(logs).not.toContain(secret);
+    }
+  });
+});
