@@ -6,7 +6,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { AppError, forbidden, unauthorized } from '../errors.ts';
 import type { AccessClaims, TokenVerifier } from '../identity/token-verifier.ts';
-import { findUserById, rolesInOrganization } from '../modules/organizations/organizations.service.ts';
+import { loadCaller } from '../modules/organizations/organizations.service.ts';
 
 /** Who is calling: set on every /api request by the bearer-token hook. */
 export interface AuthContext {
@@ -28,6 +28,7 @@ declare module 'fastify' {
   }
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const BEARER = /^Bearer ([A-Za-z0-9\-_]+\.[A-Za-z0-9\-_]+\.[A-Za-z0-9\-_]+)$/;
 
 /**
@@ -67,12 +68,14 @@ async function resolveContext(
     const roles = organizationId ? rolesFromToken(claims, organizationId, config.clients) : empty;
     return { userId: claims.sub, claims, organizationId, roles };
   }
-  const user = await findUserById(database.db, claims.sub).catch(() => null);
-  if (!user) throw unauthorized('Your account no longer exists');
-  if (organizationId === null) return { userId: user.id, claims, organizationId, roles: empty };
-  const roles = await rolesInOrganization(database.db, user.id, organizationId);
-  if (!roles) throw forbidden('You are no longer a member of this organization');
-  return { userId: user.id, claims, organizationId, roles };
+  if (!UUID.test(claims.sub) || (organizationId !== null && !UUID.test(organizationId))) {
+    throw forbidden('Unknown user or organization');
+  }
+  const caller = await loadCaller(database.db, claims.sub, organizationId);
+  if (!caller.exists) throw unauthorized('Your account no longer exists');
+  if (organizationId === null) return { userId: claims.sub, claims, organizationId, roles: empty };
+  if (!caller.roles) throw forbidden('You are no longer a member of this organization');
+  return { userId: claims.sub, claims, organizationId, roles: caller.roles };
 }
 
 /** The API reference and its document are readable without signing in. */

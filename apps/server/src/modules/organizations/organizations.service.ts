@@ -4,61 +4,55 @@ import type { Db } from '../../db/database.ts';
 import { groupMembers, groupRoles, groups, memberships, organizations, users } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 
-/** The organizations a user belongs to, each with that organization's roles from group grants. */
+type GrantRow = { client: 'management' | 'recon'; role: string };
+
+/** The organizations a user belongs to, each with that organization's roles from group grants (one query). */
 export async function listUserOrganizations(db: Db, userId: string): Promise<UserOrganization[]> {
-  const orgs = await db
-    .select({ id: organizations.id, name: organizations.name, attributes: organizations.attributes })
-    .from(memberships)
-    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
-    .where(eq(memberships.userId, userId))
-    .orderBy(organizations.name);
-  if (orgs.length === 0) return [];
-  const grants = await db
-    .selectDistinct({
-      organizationId: groups.organizationId,
-      client: groupRoles.client,
-      role: groupRoles.role,
-    })
-    .from(groupMembers)
-    .innerJoin(groups, eq(groups.id, groupMembers.groupId))
-    .innerJoin(groupRoles, eq(groupRoles.groupId, groups.id))
-    .where(
-      and(
-        eq(groupMembers.userId, userId),
-        inArray(
-          groups.organizationId,
-          orgs.map((o) => o.id),
-        ),
-      ),
-    );
-  return orgs.map((org) => ({
-    ...org,
-    roles: toClientRoles(grants.filter((g) => g.organizationId === org.id)),
-  }));
+  type Row = { id: string; name: string; attributes: Record<string, string[]>; grants: GrantRow[] };
+  const result = (await db.execute(sql`
+    select o.id, o.name, o.attributes,
+      coalesce((
+        select json_agg(json_build_object('client', gr.client, 'role', gr.role))
+        from ${groupMembers} gm
+        join ${groups} g on g.id = gm.group_id
+        join ${groupRoles} gr on gr.group_id = g.id
+        where gm.user_id = m.user_id and g.organization_id = o.id
+      ), '[]'::json) as grants
+    from ${memberships} m
+    join ${organizations} o on o.id = m.organization_id
+    where m.user_id = ${userId}
+    order by o.name, o.id`)) as unknown as { rows: Row[] };
+  return result.rows.map(({ grants, ...org }) => ({ ...org, roles: toClientRoles(grants) }));
 }
 
 /**
- * The user's roles in one organization, read from the database at the time of the request,
- * so a revoked grant or membership takes effect at once. Null when the user is not a member.
+ * Everything the API needs to know about a caller, in one round trip: does the user exist, is
+ * the user a member of `organizationId` (when given), and which roles the group grants give there.
  */
-export async function rolesInOrganization(
+export async function loadCaller(
   db: Db,
   userId: string,
-  organizationId: string,
-): Promise<ClientRoles | null> {
-  const member = await db
-    .select({ userId: memberships.userId })
-    .from(memberships)
-    .where(and(eq(memberships.userId, userId), eq(memberships.organizationId, organizationId)))
-    .limit(1);
-  if (member.length === 0) return null;
-  const grants = await db
-    .selectDistinct({ client: groupRoles.client, role: groupRoles.role })
-    .from(groupMembers)
-    .innerJoin(groups, eq(groups.id, groupMembers.groupId))
-    .innerJoin(groupRoles, eq(groupRoles.groupId, groups.id))
-    .where(and(eq(groupMembers.userId, userId), eq(groups.organizationId, organizationId)));
-  return toClientRoles(grants);
+  organizationId: string | null,
+): Promise<{ exists: boolean; roles: ClientRoles | null }> {
+  type Row = { member: boolean; grants: GrantRow[] };
+  const result = (await db.execute(sql`
+    select
+      exists (
+        select 1 from ${memberships}
+        where ${memberships.userId} = ${users.id} and ${memberships.organizationId} = ${organizationId}
+      ) as member,
+      coalesce((
+        select json_agg(json_build_object('client', gr.client, 'role', gr.role))
+        from ${groupMembers} gm
+        join ${groups} g on g.id = gm.group_id
+        join ${groupRoles} gr on gr.group_id = g.id
+        where gm.user_id = ${users.id} and g.organization_id = ${organizationId}
+      ), '[]'::json) as grants
+    from ${users} where ${users.id} = ${userId}`)) as unknown as { rows: Row[] };
+  const [row] = result.rows;
+  if (!row) return { exists: false, roles: null };
+  if (organizationId === null || !row.member) return { exists: true, roles: null };
+  return { exists: true, roles: toClientRoles(row.grants) };
 }
 
 export async function getOrganizationProfile(db: Db, organizationId: string): Promise<OrganizationProfile> {
@@ -91,10 +85,10 @@ export async function findUserByEmail(db: Db, email: string) {
   return user ?? null;
 }
 
-function toClientRoles(grants: { client: 'management' | 'recon'; role: string }[]): ClientRoles {
-  const roles: ClientRoles = { management: [], recon: [] };
-  for (const grant of grants) roles[grant.client].push(grant.role);
-  roles.management.sort();
-  roles.recon.sort();
-  return roles;
+/** Grants of several groups may repeat a role: each role once, sorted. */
+function toClientRoles(grants: GrantRow[]): ClientRoles {
+  const management = new Set<string>();
+  const recon = new Set<string>();
+  for (const grant of grants) (grant.client === 'management' ? management : recon).add(grant.role);
+  return { management: [...management].sort(), recon: [...recon].sort() };
 }
