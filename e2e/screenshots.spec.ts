@@ -18,6 +18,14 @@ async function setTheme(page: Page, dark: boolean) {
   await expect(page.locator('html')).toHaveClass(dark ? /\bdark\b/ : /^(?!.*\bdark\b)/);
 }
 
+async function storeTheme(page: Page, dark: boolean) {
+  await page.evaluate((value) => {
+    const saved = JSON.parse(localStorage.getItem('counterpart-ui') ?? '{"state":{},"version":0}');
+    saved.state.theme = value;
+    localStorage.setItem('counterpart-ui', JSON.stringify(saved));
+  }, dark);
+}
+
 /** The sidebar shows a skeleton for about a second after each load: wait for the real items. */
 async function waitForNavigation(page: Page, mobile: boolean) {
   if (mobile) return;
@@ -40,6 +48,13 @@ for (const [size, viewport] of Object.entries(viewports)) {
     await page.getByRole('button', { name: 'Sign in' }).first().click();
     await expect(page.getByLabel('Email')).toBeVisible();
     await shoot(page, `${size}-login`);
+    // The sign-in page follows the theme the user chose in the app (same origin, same storage).
+    await storeTheme(page, true);
+    await page.reload();
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    await shoot(page, `${size}-login-dark`);
+    await storeTheme(page, false);
+    await page.reload();
     await submitLogin(page, 'admin@demo.test');
     await landOnDashboard(page);
     const accept = page.getByRole('button', { name: 'Accept cookies' });
