@@ -1,5 +1,5 @@
 import type { ClientRoles, OrganizationProfile, UserOrganization } from '@counterpart/contracts';
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { groupMembers, groupRoles, groups, memberships, organizations, users } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';

@@ -1,7 +1,7 @@
 import { X } from 'lucide-react';
-import { type KeyboardEvent, useEffect, useRef } from 'react';
+import { type KeyboardEvent, useRef } from 'react';
 import { createPortal } from 'react-dom';
-import { listTabbableElements } from '../../shared/lib/focusable.ts';
+import { trapTab, useDialogFocus } from '../../shared/lib/use-dialog-focus.ts';
 import { IconButton } from '../../shared/ui/button.tsx';
 import { useLogoText, useThemeConfig } from '../theme/organization-theme.ts';
 import type { NavGroup } from './sidebar-items.ts';
@@ -14,38 +14,13 @@ export interface MobileDrawerProps {
   loading: boolean;
 }
 
-function trapTab(event: KeyboardEvent<HTMLElement>) {
-  const tabbable = listTabbableElements(event.currentTarget);
-  const first = tabbable[0];
-  const last = tabbable[tabbable.length - 1];
-  if (!first || !last) return;
-  if (event.shiftKey && document.activeElement === first) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && document.activeElement === last) {
-    event.preventDefault();
-    first.focus();
-  }
-}
-
 /** Navigation drawer below lg: a modal dialog that keeps focus inside and gives it back on close. */
 export function MobileDrawer({ open, onClose, groups, loading }: MobileDrawerProps) {
   const panelRef = useRef<HTMLDivElement>(null);
   const { authenticator } = useThemeConfig();
   const logoText = useLogoText();
 
-  useEffect(() => {
-    if (!open) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const panel = panelRef.current;
-    if (panel) (listTabbableElements(panel)[0] ?? panel).focus();
-    const previousOverflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    return () => {
-      document.body.style.overflow = previousOverflow;
-      if (opener?.isConnected) opener.focus();
-    };
-  }, [open]);
+  useDialogFocus(open, panelRef);
 
   if (!open) return null;
 
@@ -54,7 +29,7 @@ export function MobileDrawer({ open, onClose, groups, loading }: MobileDrawerPro
       event.preventDefault();
       onClose();
     } else if (event.key === 'Tab') {
-      trapTab(event);
+      trapTab(event, event.currentTarget);
     }
   };
 

@@ -2,7 +2,7 @@ import { X } from 'lucide-react';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { classNames } from '../lib/class-names.ts';
-import { listTabbableElements } from '../lib/focusable.ts';
+import { trapTab, useDialogFocus } from '../lib/use-dialog-focus.ts';
 import { Button, IconButton } from './button.tsx';
 
 export type ModalSize = 'small' | 'medium' | 'normal' | 'large';
@@ -52,18 +52,7 @@ export function Modal({
     dismissibleRef.current = dismissible;
   });
 
-  useEffect(() => {
-    if (!open) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const panel = panelRef.current;
-    if (panel) focusInitialElement(panel);
-    const previousOverflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    return () => {
-      document.body.style.overflow = previousOverflow;
-      if (opener?.isConnected) opener.focus();
-    };
-  }, [open]);
+  useDialogFocus(open, panelRef);
 
   if (!open) return null;
 
@@ -137,33 +126,6 @@ export function Modal({
     </div>,
     document.body,
   );
-}
-
-function focusInitialElement(panel: HTMLElement) {
-  const marked = panel.querySelector<HTMLElement>('[data-autofocus]');
-  const tabbable = listTabbableElements(panel);
-  const target =
-    marked ?? tabbable.find((element) => !element.hasAttribute('data-modal-close')) ?? tabbable[0];
-  (target ?? panel).focus();
-}
-
-function trapTab(event: KeyboardEvent<HTMLElement>, panel: HTMLElement) {
-  const tabbable = listTabbableElements(panel);
-  const first = tabbable[0];
-  const last = tabbable[tabbable.length - 1];
-  if (!first || !last) {
-    event.preventDefault();
-    panel.focus();
-    return;
-  }
-  const active = document.activeElement;
-  if (event.shiftKey && (active === first || active === panel)) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && active === last) {
-    event.preventDefault();
-    first.focus();
-  }
 }
 
 export type ConfirmTone = 'primary' | 'danger';
