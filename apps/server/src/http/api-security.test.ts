@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
 import { accessTokenFor, organizationIds } from '../../test/tokens.ts';
+import { memberships, users } from '../db/schema.ts';
 
 let server: TestServer;
 let orgs: Record<string, string>;
@@ -132,6 +134,25 @@ describe('organizations', () => {
     const res = await get('/api/users/organization/profile', bearer(forged, branch));
     expect(res.status).toBe(403);
     expect(res.body.message).toMatch(/no longer a member/);
+  });
+
+  it('refuses a removed member at once, even with a token issued before the removal', async () => {
+    const email = `leaver-${Date.now()}@demo.test`;
+    const demo = orgs['Demo Company']!;
+    const [user] = await server.database.db.insert(users).values({ email, username: email }).returning();
+    await server.database.db.insert(memberships).values({ organizationId: demo, userId: user!.id });
+    const token = await accessTokenFor(server, email);
+    expect((await get('/api/users/organization/profile', bearer(token, demo))).status).toBe(200);
+
+    await server.database.db.delete(memberships).where(eq(memberships.userId, user!.id));
+    const res = await get('/api/users/organization/profile', bearer(token, demo));
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe('You are no longer a member of this organization');
+
+    await server.database.db.delete(users).where(eq(users.id, user!.id));
+    const gone = await get('/api/users/me', bearer(token));
+    expect(gone.status).toBe(401);
+    expect(gone.body.message).toBe('Your account no longer exists');
   });
 
   it('refuses an unknown organization id', async () => {
