@@ -5,6 +5,13 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
 /** The OpenAPI document, generated from the contracts' zod schemas, and a reference page. */
 export async function registerOpenApi(app: FastifyInstance) {
+  // The identity provider keeps Keycloak's paths: list the ones people call, under their own tag,
+  // and leave out its pages, assets and the catch-all that hands requests to oidc-provider.
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/realms/')) return;
+    const documented = /\/(userinfo|account|orgs)$/.test(route.url);
+    route.schema = { ...route.schema, tags: ['identity (Keycloak-compatible)'], hide: !documented };
+  });
   await app.register(swagger, {
     openapi: {
       info: {
