@@ -1,3 +1,5 @@
 export * from './app-config.ts';
 export * from './common.ts';
+export * from './exports.ts';
 export * from './organizations.ts';
+export * from './realtime.ts';

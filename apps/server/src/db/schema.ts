@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   index,
   integer,
   jsonb,
@@ -127,3 +128,64 @@ export const loginFailures = pgTable('login_failures', {
   count: integer('count').notNull().default(0),
   windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Notifications kept per organization and user, so a tab that reconnects gets what it missed. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    source: text('source').notNull(),
+    /** The real-time message's info: status, progress, message, url. */
+    info: jsonb('info').$type<Record<string, unknown>>().notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_inbox_idx').on(t.organizationId, t.userId, t.createdAt)],
+);
+
+/** Which events notify a user in an organization; no row means the default (on). */
+export const notificationSubscriptions = pgTable(
+  'notification_subscriptions',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    event: text('event').notNull(),
+    enabled: boolean('enabled').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.userId, t.event] })],
+);
+
+/**
+ * Files produced by exports. `tokenHash` is the SHA-256 of the unguessable id in the download URL
+ * (the id itself is never stored); only `userId` may download, until `expiresAt`.
+ */
+export const exportFiles = pgTable(
+  'export_files',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    /** Path relative to DATA_DIR/files. */
+    storagePath: text('storage_path').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('export_files_expiry_idx').on(t.expiresAt)],
+);
