@@ -10,15 +10,27 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerStaticWeb } from './http/static-web.ts';
 import { type IdentitySecrets, loadIdentitySecrets } from './identity/signing-keys.ts';
 import { createTokenVerifier } from './identity/token-verifier.ts';
+import { createJobQueue } from './jobs/job-queue.ts';
+import type { JobQueue } from './jobs/job-types.ts';
+import { defineExportJob } from './modules/exports/export-job.ts';
+import { exportsRoutes } from './modules/exports/exports.routes.ts';
 import { appConfigRoutes } from './modules/health/app-config.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { notifyOwner } from './modules/notifications/notifications.service.ts';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.ts';
+import { createEventBus } from './realtime/event-bus.ts';
+import { realtimeRoutes } from './realtime/realtime.routes.ts';
 
 export interface BuildOptions {
   /** An already open database (tests share one per file); otherwise opened from the config. */
   database?: Database;
   /** Serve the built web app from config.webDist (default true). */
   serveWeb?: boolean;
+  /** Run job workers in this process (default: config.workers, WORKERS=true). */
+  workers?: boolean;
+  /** More job kinds, defined next to the built-in ones before workers start (tests use it). */
+  defineJobs?: (jobs: JobQueue) => void;
   /** Where the JSON logs go (default stdout); tests read them to prove no secret is logged. */
   logStream?: NodeJS.WritableStream;
 }
@@ -46,7 +58,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const database =
     options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
-  if (!options.database) app.addHook('onClose', () => database.close());
   if (config.seedDemo && (await seedDemo(database, config.productKey))) {
     app.log.info('seeded the demo organizations');
   }
@@ -61,6 +72,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(healthRoutes, { database });
   await app.register(appConfigRoutes, { config });
   await app.register(organizationsRoutes, { config, database });
+
+  // Background work: events to sockets, durable jobs, and what they report to their owners.
+  const bus = await createEventBus(config, database, app.log);
+  const jobs = createJobQueue({
+    config,
+    database,
+    bus,
+    logger: app.log,
+    onSettled: (owner, source, info) => notifyOwner(database.db, bus, owner, source, info),
+  });
+  defineExportJob(jobs, { config, database });
+  options.defineJobs?.(jobs);
+  await app.register(realtimeRoutes, { config, bus, verifyToken, database });
+  await app.register(notificationsRoutes, { database });
+  await app.register(exportsRoutes, { config, database, jobs });
   if (secrets) {
     // Loaded only for the built-in provider: with a company Keycloak, oidc-provider is never needed.
     const { identityPlugin } = await import('./identity/identity.plugin.ts');
@@ -73,5 +99,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     });
   }
   await registerStaticWeb(app, options.serveWeb === false ? null : config.webDist);
+
+  if (options.workers ?? config.workers) await jobs.startWorkers();
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    await bus.close();
+    if (!options.database) await database.close();
+  });
   return app;
 }

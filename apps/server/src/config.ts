@@ -35,6 +35,8 @@ const envSchema = z.object({
   ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).max(3600).default(300),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   WEB_DIST: z.string().optional(),
+  WORKERS: booleanFlag.default(true),
+  EXPORT_TTL_SECONDS: z.coerce.number().int().min(1).default(3600),
 });
 
 export interface Config {
@@ -53,6 +55,10 @@ export interface Config {
   accessTokenTtl: number;
   loginMaxFailures: number;
   webDist: string;
+  /** Run job workers inside the server process (WORKERS); `npm run worker` runs them alone. */
+  workers: boolean;
+  /** How long an export's download URL works, in seconds. */
+  exportTtlSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -93,6 +99,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : path.join(repoRoot, 'apps/web/dist'),
+    workers: e.WORKERS,
+    exportTtlSeconds: e.EXPORT_TTL_SECONDS,
   };
 }
 

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { type BuildOptions, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
@@ -11,13 +14,22 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+export interface TestServerOptions extends Omit<BuildOptions, 'database'> {
+  /**
+   * A folder of the caller's that outlives the server: PGlite is kept there (not in memory), so a
+   * second server on the same folder is a restart. The caller removes it. With DATABASE_URL the
+   * database is the shared server anyway.
+   */
+  dataDir?: string;
+}
+
 /**
  * A real server on a random port with a real database: in-memory PGlite by default, the
  * PostgreSQL server when DATABASE_URL is set (CI). Seeded with the demo organizations.
  */
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: Omit<BuildOptions, 'database'> = {},
+  { dataDir: keptDir, ...options }: TestServerOptions = {},
 ): Promise<TestServer> {
   // Listen first on a random port: the issuer must carry the real port.
   const probe = await import('node:net').then(
@@ -30,18 +42,20 @@ export async function startTestServer(
       }),
   );
   const url = `http://127.0.0.1:${probe}`;
+  // Files (exports...) need a real folder; the database stays in memory unless DATABASE_URL is set.
+  const dataDir = keptDir ?? mkdtempSync(path.join(tmpdir(), 'counterpart-test-'));
   const config = loadConfig({
     PORT: String(probe),
     HOST: '127.0.0.1',
     PUBLIC_URL: url,
     LOG_LEVEL: 'silent',
-    DATA_DIR: 'memory://',
+    DATA_DIR: dataDir,
     DATABASE_URL: process.env.DATABASE_URL,
     ...env,
   });
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
-    dataDir: config.databaseUrl ? config.dataDir : 'memory://',
+    dataDir: config.databaseUrl || keptDir ? config.dataDir : 'memory://',
   });
   const app = await buildApp(config, { database, serveWeb: false, ...options });
   await app.listen({ port: probe, host: '127.0.0.1' });
@@ -53,6 +67,7 @@ export async function startTestServer(
     async close() {
       await app.close();
       await database.close();
+      if (!keptDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

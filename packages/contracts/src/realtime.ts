@@ -53,7 +53,17 @@ export type NotificationsPage = z.infer<typeof notificationsPageSchema>;
 export const markNotificationsReadSchema = z.object({ ids: z.array(z.string()).max(500).optional() });
 
 /** Events a user can subscribe to (Account Settings → subscriptions); all on by default. */
-export const SUBSCRIPTION_EVENTS = ['export_document', 'workflow', 'document processing', 'dashboards'] as const;
+export const SUBSCRIPTION_EVENTS = [
+  'export_document',
+  'workflow',
+  'document processing',
+  'dashboards',
+] as const;
 export const subscriptionSchema = z.object({ event: z.enum(SUBSCRIPTION_EVENTS), enabled: z.boolean() });
 export const subscriptionsSchema = z.object({ data: z.array(subscriptionSchema) });
 export type Subscription = z.infer<typeof subscriptionSchema>;
+
+/** Answer of POST /api/notifications/read: how many notifications became read. */
+export const notificationsReadSchema = z.object({ updated: z.number().int() });
+/** Answer of DELETE /api/notifications (Clear): how many notifications were removed. */
+export const notificationsClearedSchema = z.object({ deleted: z.number().int() });

@@ -4,6 +4,7 @@ export * from './error-message.ts';
 export * from './format.ts';
 export * from './money.ts';
 export * from './permissions.ts';
+export * from './process-messages.ts';
 export * from './retry.ts';
 export * from './status-badge.ts';
 export * from './theme.ts';

@@ -137,11 +137,14 @@ export async function refreshPermissions(): Promise<void> {
   }
 }
 
-/** A token valid for at least 5 more seconds, for API calls; undefined when signed out or refresh fails. */
-export async function getFreshToken(): Promise<string | undefined> {
+/**
+ * A token valid for at least 5 more seconds (or `minValiditySeconds`; -1 forces a refresh), for API
+ * calls and the socket; undefined when signed out or refresh fails.
+ */
+export async function getFreshToken(minValiditySeconds = 5): Promise<string | undefined> {
   if (!keycloak?.authenticated) return undefined;
   try {
-    await keycloak.updateToken(5);
+    await keycloak.updateToken(minValiditySeconds);
   } catch {
     showSessionDialog('session-expired');
     return undefined;

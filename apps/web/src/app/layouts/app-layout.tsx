@@ -1,6 +1,7 @@
 import { SIDEBAR_SKELETON_MS } from '@counterpart/domain';
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { useRealtimeFeed } from '../realtime/realtime-feed.ts';
 import { AppFooter } from './app-footer.tsx';
 import { BreadcrumbBar } from './breadcrumb-bar.tsx';
 import { CookieBanner } from './cookie-banner.tsx';
@@ -9,12 +10,16 @@ import { Sidebar } from './sidebar.tsx';
 import { TopBar } from './top-bar.tsx';
 import { useVisibleNav } from './use-visible-nav.ts';
 
-/** App layout (spec §2): sidebar or drawer, top bar, breadcrumbs and heading, page, footer, cookie banner. */
+/**
+ * App layout (spec §2): sidebar or drawer, top bar, breadcrumbs and heading, page, footer, cookie banner;
+ * while it is shown the tab follows the organization's real-time feed.
+ */
 export function AppLayout() {
   const groups = useVisibleNav();
   const [navLoading, setNavLoading] = useState(true);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const { pathname } = useLocation();
+  useRealtimeFeed();
 
   useEffect(() => {
     const timer = setTimeout(() => setNavLoading(false), SIDEBAR_SKELETON_MS);

@@ -1,0 +1,63 @@
+import type { Db } from '../../db/database.ts';
+import { countNotifications, notificationsForExport } from '../notifications/notifications.service.ts';
+import { listMembers } from '../organizations/organizations.service.ts';
+import type { ExportOwner } from './exports.service.ts';
+import type { Cell } from './table-writers.ts';
+
+/** Rows are read and written this many at a time; progress is reported after each batch. */
+export const EXPORT_BATCH_SIZE = 500;
+
+/** What an area exports: its columns, how many rows, and the rows in batches (its module's query). */
+export interface ExportSource {
+  sheetName: string;
+  columns: string[];
+  count(): Promise<number>;
+  batches(): AsyncIterable<Cell[][]>;
+}
+
+/** The areas that can be exported until modules bring their own queries. */
+export function exportSource(area: 'notifications' | 'members', db: Db, owner: ExportOwner): ExportSource {
+  return area === 'notifications' ? notificationsSource(db, owner) : membersSource(db, owner.organizationId);
+}
+
+/** The owner's own notifications in that organization, newest first. */
+function notificationsSource(db: Db, owner: ExportOwner): ExportSource {
+  return {
+    sheetName: 'Notifications',
+    columns: ['Created at', 'Event', 'Status', 'Message', 'Read'],
+    count: () => countNotifications(db, owner),
+    async *batches() {
+      for await (const batch of notificationsForExport(db, owner, EXPORT_BATCH_SIZE)) {
+        yield batch.map((n) => [
+          new Date(n.created_at),
+          n.source,
+          n.info.status ?? '',
+          n.info.message ?? '',
+          n.read ? 'yes' : 'no',
+        ]);
+      }
+    },
+  };
+}
+
+/** The organization's members with their groups, by e-mail. */
+function membersSource(db: Db, organizationId: string): ExportSource {
+  let members: Awaited<ReturnType<typeof listMembers>> | null = null;
+  const load = async () => {
+    members ??= await listMembers(db, organizationId);
+    return members;
+  };
+  return {
+    sheetName: 'Members',
+    columns: ['E-mail', 'Full name', 'Groups', 'Joined at'],
+    count: async () => (await load()).length,
+    async *batches() {
+      const all = await load();
+      for (let start = 0; start < all.length; start += EXPORT_BATCH_SIZE) {
+        yield all
+          .slice(start, start + EXPORT_BATCH_SIZE)
+          .map((m) => [m.email, m.fullName, m.groups.join(', '), m.joinedAt]);
+      }
+    },
+  };
+}

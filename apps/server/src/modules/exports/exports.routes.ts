@@ -1,0 +1,91 @@
+import type { ReadStream } from 'node:fs';
+import { errorResponseSchema, exportStartedSchema, startExportSchema } from '@counterpart/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/database.ts';
+import { notFound } from '../../errors.ts';
+import { requireOrganization, requirePermission } from '../../http/auth-context.ts';
+import type { JobQueue } from '../../jobs/job-types.ts';
+import { createFileStore } from '../../storage/file-store.ts';
+import { EXPORT_JOB } from './export-job.ts';
+import { findDownload } from './exports.service.ts';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
+
+/** Start an export job, and download what it produced. */
+export const exportsRoutes: FastifyPluginAsyncZod<{
+  config: Config;
+  database: Database;
+  jobs: JobQueue;
+}> = async (app, { config, database, jobs }) => {
+  const store = createFileStore(config.dataDir);
+
+  app.post(
+    '/api/exports',
+    {
+      schema: {
+        tags: ['exports'],
+        summary: 'Export a list to CSV or XLSX in the background; progress and the file come by the socket',
+        security: [{ bearer: [] }],
+        body: startExportSchema,
+        response: { 202: exportStartedSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { area, format } = request.body;
+      // Members are the team list: reading it needs its permission; one's own notifications need none.
+      const auth =
+        area === 'members' ? requirePermission(request, 'read', 'team-users') : requireOrganization(request);
+      const owner = { organizationId: auth.organizationId, userId: auth.userId };
+      const id = await jobs.enqueue(EXPORT_JOB, { area, format }, owner);
+      return reply.status(202).send({ id, source: 'export_document' as const });
+    },
+  );
+
+  app.get(
+    '/api/exports/:token/:fileName',
+    {
+      schema: {
+        tags: ['exports'],
+        summary: 'Download a finished export: only its owner, in its organization, until it expires',
+        security: [{ bearer: [] }],
+        params: z.object({ token: z.string().max(200), fileName: z.string().max(300) }),
+        response: {
+          200: z.any().describe('The file (CSV or XLSX) as an attachment'),
+          404: errorResponseSchema,
+          410: errorResponseSchema,
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireOrganization(request);
+      const { token, fileName } = request.params;
+      const file = await findDownload(database.db, auth, token, fileName);
+      const stream = await opened(store.open(file.storagePath));
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', attachment(file.fileName))
+        .header('content-length', String(file.sizeBytes))
+        .header('cache-control', 'no-store')
+        .send(stream);
+    },
+  );
+};
+
+/** Waits until the file is open, so a file gone from disk is a 404 rather than a broken download. */
+function opened(stream: ReadStream): Promise<ReadStream> {
+  return new Promise((resolve, reject) => {
+    stream.once('open', () => resolve(stream));
+    stream.once('error', (error: NodeJS.ErrnoException) => {
+      reject(error.code === 'ENOENT' ? notFound('Export not found') : error);
+    });
+  });
+}
+
+/** `attachment; filename="…"` with an ASCII fallback and the exact name in RFC 5987 form. */
+function attachment(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}

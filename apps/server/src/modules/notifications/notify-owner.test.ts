@@ -1,0 +1,182 @@
+import type { RealtimeInfo } from '@counterpart/contracts';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  addTestMember,
+  createTestOrganization,
+  type TestMember,
+  type TestOrganization,
+} from '../../../test/organization-fixture.ts';
+import { startTestServer, type TestServer } from '../../../test/test-server.ts';
+import { notifications } from '../../db/schema.ts';
+import type { EventBus, RealtimeEvent } from '../../realtime/realtime-event.ts';
+import { notifyOwner } from './notifications.service.ts';
+
+let server: TestServer;
+let orgA: TestOrganization;
+let orgB: TestOrganization;
+let alice: TestMember;
+let aliceToken: string;
+
+/** Records what notifyOwner publishes, as the socket hub would receive it. */
+const published: RealtimeEvent[] = [];
+const bus: EventBus = {
+  publish: async (event) => {
+    published.push(event);
+  },
+  subscribe: () => () => {},
+  close: async () => {},
+};
+
+beforeAll(async () => {
+  server = await startTestServer();
+  orgA = await createTestOrganization(server, 'Notify A');
+  orgB = await createTestOrganization(server, 'Notify B');
+  alice = await addTestMember(server, orgA, { group: 'Viewers' });
+  await addTestMember(server, orgB, { email: alice.email, group: 'Viewers' });
+  aliceToken = await alice.token();
+});
+afterAll(() => server.close());
+
+beforeEach(async () => {
+  published.length = 0;
+  await server.database.db.delete(notifications).where(eq(notifications.userId, alice.id));
+});
+
+// biome-ignore lint/suspicious/noExplicitAny: response bodies are checked field by field below
+type Json = any;
+async function call(
+  method: string,
+  path: string,
+  token: string,
+  organization: string | null,
+  body?: unknown,
+) {
+  const res = await fetch(`${server.url}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(organization ? { organization } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json: Json = await res.json();
+  return { status: res.status, body: json };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Notifies alice in an organization, a few ms apart so the order is the order of creation. */
+async function notifyAlice(organization: TestOrganization, message: string, event = 'export_document') {
+  const info: RealtimeInfo = { status: 'completed', progress: 100, message };
+  await notifyOwner(
+    server.database.db,
+    bus,
+    { organizationId: organization.id, userId: alice.id },
+    event,
+    info,
+  );
+  await sleep(3);
+}
+
+const messages = (page: Json) => page.data.map((n: Json) => n.info.message);
+
+describe('notifyOwner', () => {
+  it('stores the notification under the event and publishes it to the owner as a notification message', async () => {
+    const info = {
+      status: 'completed',
+      progress: 100,
+      message: 'Export ready: a.csv',
+      url: '/api/exports/t/a.csv',
+    };
+    await notifyOwner(
+      server.database.db,
+      bus,
+      { organizationId: orgA.id, userId: alice.id },
+      'export_document',
+      info,
+    );
+    const [row] = await server.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, alice.id), eq(notifications.organizationId, orgA.id)));
+    expect(row).toMatchObject({ source: 'export_document', info, readAt: null });
+    expect(published).toEqual([
+      { organizationId: orgA.id, userId: alice.id, message: { id: row!.id, source: 'notification', info } },
+    ]);
+  });
+
+  it('stores nothing for someone who is not a member of the organization', async () => {
+    const outsider = await addTestMember(server, orgB);
+    await notifyOwner(
+      server.database.db,
+      bus,
+      { organizationId: orgA.id, userId: outsider.id },
+      'export_document',
+      { message: 'x' },
+    );
+    const rows = await server.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, outsider.id));
+    expect(rows).toEqual([]);
+  });
+});
+
+describe('subscriptions', () => {
+  const path = '/api/users/organization/settings/subscriptions';
+
+  it('are all on until the user turns one off, per organization', async () => {
+    const carol = await addTestMember(server, orgA);
+    const token = await carol.token();
+    const initial = await call('GET', path, token, orgA.id);
+    expect(initial).toEqual({
+      status: 200,
+      body: {
+        data: [
+          { event: 'export_document', enabled: true },
+          { event: 'workflow', enabled: true },
+          { event: 'document processing', enabled: true },
+          { event: 'dashboards', enabled: true },
+        ],
+      },
+    });
+    const saved = await call('PUT', path, token, orgA.id, {
+      data: [
+        { event: 'workflow', enabled: true },
+        { event: 'export_document', enabled: true },
+        { event: 'export_document', enabled: false },
+      ],
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data).toContainEqual({ event: 'export_document', enabled: false });
+    expect(saved.body.data).toContainEqual({ event: 'workflow', enabled: true });
+    expect((await call('GET', path, token, orgA.id)).body).toEqual(saved.body);
+    const bad = await call('PUT', path, token, orgA.id, { data: [{ event: 'lunch', enabled: true }] });
+    expect(bad.status).toBe(400);
+  });
+
+  it('are respected by notifyOwner: a turned-off event stores and sends nothing', async () => {
+    const off = await call('PUT', path, aliceToken, orgA.id, {
+      data: [{ event: 'export_document', enabled: false }],
+    });
+    expect(off.status).toBe(200);
+    await notifyAlice(orgA, 'muted export', 'export_document');
+    await notifyAlice(orgA, 'workflow done', 'workflow');
+    await notifyAlice(orgB, 'export in B', 'export_document');
+    expect(messages((await call('GET', '/api/notifications', aliceToken, orgA.id)).body)).toEqual([
+      'workflow done',
+    ]);
+    expect(messages((await call('GET', '/api/notifications', aliceToken, orgB.id)).body)).toEqual([
+      'export in B',
+    ]);
+    expect(published.map((e) => e.message.info.message)).toEqual(['workflow done', 'export in B']);
+    await call('PUT', path, aliceToken, orgA.id, { data: [{ event: 'export_document', enabled: true }] });
+    await notifyAlice(orgA, 'heard again');
+    expect(messages((await call('GET', '/api/notifications', aliceToken, orgA.id)).body)).toEqual([
+      'heard again',
+      'workflow done',
+    ]);
+  });
+});
