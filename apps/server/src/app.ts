@@ -10,16 +10,13 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerStaticWeb } from './http/static-web.ts';
 import { type IdentitySecrets, loadIdentitySecrets } from './identity/signing-keys.ts';
 import { createTokenVerifier } from './identity/token-verifier.ts';
-import { createJobQueue } from './jobs/job-queue.ts';
+import { createBackgroundWork } from './jobs/background-work.ts';
 import type { JobQueue } from './jobs/job-types.ts';
-import { defineExportJob } from './modules/exports/export-job.ts';
 import { exportsRoutes } from './modules/exports/exports.routes.ts';
 import { appConfigRoutes } from './modules/health/app-config.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
-import { notifyOwner } from './modules/notifications/notifications.service.ts';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.ts';
-import { createEventBus } from './realtime/event-bus.ts';
 import { realtimeRoutes } from './realtime/realtime.routes.ts';
 
 export interface BuildOptions {
@@ -74,16 +71,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(organizationsRoutes, { config, database });
 
   // Background work: events to sockets, durable jobs, and what they report to their owners.
-  const bus = await createEventBus(config, database, app.log);
-  const jobs = createJobQueue({
-    config,
-    database,
-    bus,
-    logger: app.log,
-    onSettled: (owner, source, info) => notifyOwner(database.db, bus, owner, source, info),
-  });
-  defineExportJob(jobs, { config, database });
-  options.defineJobs?.(jobs);
+  const { bus, jobs } = await createBackgroundWork(config, database, app.log, options.defineJobs);
   await app.register(realtimeRoutes, { config, bus, verifyToken, database });
   await app.register(notificationsRoutes, { database });
   await app.register(exportsRoutes, { config, database, jobs });

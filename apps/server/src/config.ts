@@ -107,3 +107,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 function stripEmpty(env: Record<string, string | undefined>) {
   return Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
 }
+
+/** For entry points: the config, or a message naming every bad variable and exit code 78 (EX_CONFIG). */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(78);
+    }
+    throw error;
+  }
+}

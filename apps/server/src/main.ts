@@ -1,19 +1,10 @@
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { loadConfigOrExit } from './config.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from './db/seed.ts';
 
 /** Starts Counterpart in one process: API, identity provider and the web app on one port. */
 async function main() {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(78);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const app = await buildApp(config);
   const close = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

@@ -1,10 +1,7 @@
 import pino from 'pino';
-import { ConfigError, loadConfig } from './config.ts';
+import { loadConfigOrExit } from './config.ts';
 import { openDatabase } from './db/database.ts';
-import { createJobQueue } from './jobs/job-queue.ts';
-import { defineExportJob } from './modules/exports/export-job.ts';
-import { notifyOwner } from './modules/notifications/notifications.service.ts';
-import { createEventBus } from './realtime/event-bus.ts';
+import { createBackgroundWork } from './jobs/background-work.ts';
 
 /**
  * `npm run worker`: job workers alone, without HTTP — the same queue, job kinds and event bus as
@@ -12,16 +9,7 @@ import { createEventBus } from './realtime/event-bus.ts';
  * the embedded database belongs to the one server process that opened it.
  */
 async function main() {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(78);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const logger = pino({ level: config.logLevel, base: { role: 'worker' } });
   if (!config.databaseUrl) {
     logger.fatal(
@@ -31,15 +19,7 @@ async function main() {
   }
 
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const bus = await createEventBus(config, database, logger);
-  const jobs = createJobQueue({
-    config,
-    database,
-    bus,
-    logger,
-    onSettled: (owner, source, info) => notifyOwner(database.db, bus, owner, source, info),
-  });
-  defineExportJob(jobs, { config, database });
+  const { bus, jobs } = await createBackgroundWork(config, database, logger);
   await jobs.startWorkers();
   logger.info('Counterpart worker is running (database: PostgreSQL)');
 

@@ -14,7 +14,7 @@ export const MAX_PAYLOAD_BYTES = 7999;
 /** application_name of the listening connection (visible in pg_stat_activity). */
 export const LISTENER_NAME = 'counterpart-realtime';
 
-type BusLogger = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+export type BusLogger = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
 const eventSchema = z.object({
   organizationId: z.string().min(1),

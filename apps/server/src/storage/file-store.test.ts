@@ -43,6 +43,19 @@ describe('file store', () => {
     expect(readdirSync(path.join(dataDir, 'files/x'))).toEqual([]);
   });
 
+  it('leaves no temporary file when the producer fails before the file is even open', async () => {
+    // The write stream opens asynchronously; a failure that comes first must still clean up.
+    for (let i = 0; i < 200; i++) {
+      await expect(
+        store.save(`early/${i}.csv`, async () => {
+          throw new Error('aborted');
+        }),
+      ).rejects.toThrow('aborted');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100)); // a late open would show up by now
+    expect(readdirSync(path.join(store.root, 'early'))).toEqual([]);
+  });
+
   it('refuses paths that are absolute or climb out of the store', async () => {
     for (const bad of ['../secret', 'a/../../secret', '/etc/passwd', '', 'a\\..\\b', '..']) {
       expect(() => store.open(bad)).toThrow(/outside the store/);

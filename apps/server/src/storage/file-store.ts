@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream, type ReadStream } from 'node:fs';
+import { createReadStream, createWriteStream, type ReadStream, type WriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
@@ -23,6 +23,13 @@ export interface FileStore {
   open(relativePath: string): ReadStream;
   /** Deletes a stored file; a file already gone is not an error. */
   remove(relativePath: string): Promise<void>;
+}
+
+async function closeStream(stream: WriteStream): Promise<void> {
+  if (stream.closed) return;
+  const closed = new Promise<void>((resolve) => stream.once('close', () => resolve()));
+  stream.destroy();
+  await closed;
 }
 
 export function createFileStore(dataDir: string): FileStore {
@@ -62,7 +69,9 @@ export function createFileStore(dataDir: string): FileStore {
         await rename(temporary, target);
         return (await stat(target)).size;
       } catch (error) {
-        output.destroy();
+        // The stream opens its file asynchronously: wait until it is closed, or the file could
+        // appear after we removed it and stay behind.
+        await closeStream(output);
         await rm(temporary, { force: true });
         throw error;
       }

@@ -1,6 +1,7 @@
 import type { RealtimeInfo } from '@counterpart/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createApiCall, createRecordingBus, type Json } from '../../../test/api-call.ts';
 import {
   addTestMember,
   createTestOrganization,
@@ -9,10 +10,10 @@ import {
 } from '../../../test/organization-fixture.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { notifications } from '../../db/schema.ts';
-import type { EventBus, RealtimeEvent } from '../../realtime/realtime-event.ts';
 import { notifyOwner } from './notifications.service.ts';
 
 let server: TestServer;
+let call: ReturnType<typeof createApiCall>;
 let orgA: TestOrganization;
 let orgB: TestOrganization;
 let alice: TestMember;
@@ -20,18 +21,12 @@ let bob: TestMember;
 let aliceToken: string;
 let bobToken: string;
 
-/** Records what notifyOwner publishes, as the socket hub would receive it. */
-const published: RealtimeEvent[] = [];
-const bus: EventBus = {
-  publish: async (event) => {
-    published.push(event);
-  },
-  subscribe: () => () => {},
-  close: async () => {},
-};
+const bus = createRecordingBus();
+const published = bus.published;
 
 beforeAll(async () => {
   server = await startTestServer();
+  call = createApiCall(server);
   orgA = await createTestOrganization(server, 'Inbox A');
   orgB = await createTestOrganization(server, 'Inbox B');
   alice = await addTestMember(server, orgA, { group: 'Viewers' });
@@ -46,28 +41,6 @@ beforeEach(async () => {
   published.length = 0;
   await server.database.db.delete(notifications).where(eq(notifications.userId, alice.id));
 });
-
-// biome-ignore lint/suspicious/noExplicitAny: response bodies are checked field by field below
-type Json = any;
-async function call(
-  method: string,
-  path: string,
-  token: string,
-  organization: string | null,
-  body?: unknown,
-) {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(organization ? { organization } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json: Json = await res.json();
-  return { status: res.status, body: json };
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

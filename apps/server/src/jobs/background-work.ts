@@ -1,0 +1,38 @@
+import type { Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { defineExportJob } from '../modules/exports/export-job.ts';
+import { notifyOwner } from '../modules/notifications/notifications.service.ts';
+import { type BusLogger, createEventBus } from '../realtime/event-bus.ts';
+import type { EventBus } from '../realtime/realtime-event.ts';
+import { createJobQueue } from './job-queue.ts';
+import type { JobLogger } from './job-runner.ts';
+import type { JobQueue } from './job-types.ts';
+
+export interface BackgroundWork {
+  bus: EventBus;
+  jobs: JobQueue;
+}
+
+/**
+ * The event bus, the job queue with every kind of job, and what jobs tell their owners when they
+ * end — the same for the server (app.ts) and for `npm run worker` (worker.ts).
+ * `defineJobs` lets tests add job kinds of their own before workers start.
+ */
+export async function createBackgroundWork(
+  config: Config,
+  database: Database,
+  logger: JobLogger & BusLogger,
+  defineJobs?: (jobs: JobQueue) => void,
+): Promise<BackgroundWork> {
+  const bus = await createEventBus(config, database, logger);
+  const jobs = createJobQueue({
+    config,
+    database,
+    bus,
+    logger,
+    onSettled: (owner, source, info) => notifyOwner(database.db, bus, owner, source, info),
+  });
+  defineExportJob(jobs, { config, database });
+  defineJobs?.(jobs);
+  return { bus, jobs };
+}
