@@ -16,6 +16,8 @@ export const realtimeInfoSchema = z.object({
   message: z.string().optional(),
   url: z.string().optional(),
   displayType: z.string().optional(),
+  /** On a notification about a finished job: that job's process id, so tabs drop its stale card. */
+  process_id: z.string().optional(),
 });
 export type RealtimeInfo = z.infer<typeof realtimeInfoSchema>;
 

@@ -124,7 +124,18 @@ export function applyRealtimeMessage(state: RealtimeState, message: IncomingMess
   }
   const item: FeedItem = { source: message.source, info };
   if (typeof message.id === 'string' && message.id !== '') item.id = message.id;
-  return { state: { ...state, [list]: prependOrReplace(state[list], item) }, events: [] };
+  const processes = dropFinishedProcesses(state.processes, [item]);
+  return { state: { ...state, processes, [list]: prependOrReplace(state[list], item) }, events: [] };
+}
+
+/**
+ * A notification about a finished job names its process: a card still shown for it (the tab was
+ * away when the job ended) is stale and goes. Error entries stay until the user closes them.
+ */
+function dropFinishedProcesses(processes: BackgroundProcess[], items: FeedItem[]): BackgroundProcess[] {
+  const finished = new Set(items.map((item) => item.info?.process_id).filter((id) => id !== undefined));
+  if (finished.size === 0) return processes;
+  return processes.filter((p) => !finished.has(p.id) || isErrorStatus(p.info.status));
 }
 
 /**
@@ -134,7 +145,7 @@ export function applyRealtimeMessage(state: RealtimeState, message: IncomingMess
 export function mergeStoredNotifications(state: RealtimeState, stored: FeedItem[]): RealtimeState {
   let notifications = state.notifications;
   for (const item of stored.toReversed()) notifications = prependOrReplace(notifications, item);
-  return { ...state, notifications };
+  return { ...state, notifications, processes: dropFinishedProcesses(state.processes, stored) };
 }
 
 const SCHEME_AND_HOST = /^[a-z][a-z\d+.-]*:\/\/[^/]*/i;

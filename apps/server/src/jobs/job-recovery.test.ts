@@ -88,6 +88,7 @@ describe('jobs whose process died', () => {
       info: {
         status: 'error',
         message: 'Stopped without finishing: its worker ended or it ran past its time limit',
+        process_id: lost,
       },
     });
   });

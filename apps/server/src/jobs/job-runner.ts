@@ -123,7 +123,7 @@ async function settle(
   jobId: string,
 ) {
   try {
-    await deps.onSettled(owner, source, info);
+    await deps.onSettled(owner, source, { ...info, process_id: jobId });
   } catch (error) {
     deps.logger.error({ err: error, jobId }, 'could not notify the owner of a finished job');
   }
