@@ -189,3 +189,81 @@ export const exportFiles = pgTable(
   },
   (t) => [index('export_files_expiry_idx').on(t.expiresAt)],
 );
+
+/** Invitations to join an organization: single use, bound to one e-mail, expiring (default 7 days). */
+export const invites = pgTable(
+  'invites',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    /** Ids of the groups the invitee joins on acceptance. */
+    groupIds: jsonb('group_ids').$type<string[]>().notNull().default([]),
+    /** SHA-256 of the token in the invite link; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('invites_token_key').on(t.tokenHash), index('invites_org_idx').on(t.organizationId)],
+);
+
+/** Password reset links: single use, expiring (default 1 hour). */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId)],
+);
+
+/**
+ * Every e-mail the server sends. Without SMTP_URL this is the outbox admins read in the app; with
+ * it, the record of what was sent (sentAt) or why not (error).
+ */
+export const outboxEmails = pgTable(
+  'outbox_emails',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The organization it concerns (invites); null for messages to a person (password reset). */
+    organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    error: text('error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('outbox_org_idx').on(t.organizationId, t.createdAt)],
+);
+
+/** Who changed what, when: every change to members, groups, grants, invites and settings. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** Null when the actor's account has since been deleted. */
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    actorEmail: text('actor_email').notNull(),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_org_idx').on(t.organizationId, t.createdAt)],
+);
