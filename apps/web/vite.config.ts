@@ -13,6 +13,7 @@ export default defineConfig({
       '/api': { target: apiTarget, changeOrigin: false },
       '/realms': { target: apiTarget, changeOrigin: false },
       '/app-config.json': { target: apiTarget, changeOrigin: false },
+      '/files': { target: apiTarget, changeOrigin: false },
       '/ws': { target: apiTarget, changeOrigin: false, ws: true },
     },
   },

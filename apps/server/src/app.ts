@@ -16,7 +16,10 @@ import { exportsRoutes } from './modules/exports/exports.routes.ts';
 import { appConfigRoutes } from './modules/health/app-config.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
+import { organizationThemeRoutes } from './modules/organizations/organization-theme.routes.ts';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.ts';
+import { teamRoutes } from './modules/team/team.routes.ts';
 import { realtimeRoutes } from './realtime/realtime.routes.ts';
 
 export interface BuildOptions {
@@ -69,12 +72,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(healthRoutes, { database });
   await app.register(appConfigRoutes, { config });
   await app.register(organizationsRoutes, { config, database });
+  await app.register(organizationThemeRoutes, { config, database });
 
   // Background work: events to sockets, durable jobs, and what they report to their owners.
   const { bus, jobs } = await createBackgroundWork(config, database, app.log, options.defineJobs);
   await app.register(realtimeRoutes, { config, bus, verifyToken, database });
   await app.register(notificationsRoutes, { database });
   await app.register(exportsRoutes, { config, database, jobs });
+  await app.register(teamRoutes, { config, database, bus });
+  await app.register(onboardingRoutes, { config, database, verifyToken });
   if (secrets) {
     // Loaded only for the built-in provider: with a company Keycloak, oidc-provider is never needed.
     const { identityPlugin } = await import('./identity/identity.plugin.ts');

@@ -41,4 +41,21 @@ describe('loadConfig', () => {
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(8080);
   });
+
+  it('keeps e-mail in the outbox unless SMTP_URL is set, with 7-day invites and 1-hour reset links', () => {
+    const config = loadConfig({ PUBLIC_URL: 'https://recon.example.com' });
+    expect(config.mail).toEqual({ smtpUrl: undefined, from: 'Counterpart <no-reply@recon.example.com>' });
+    expect(config.inviteTtlSeconds).toBe(7 * 24 * 3600);
+    expect(config.resetTtlSeconds).toBe(3600);
+    const smtp = loadConfig({
+      SMTP_URL: 'smtp://user:pass@mail.example.com:587',
+      MAIL_FROM: 'Recon <r@example.com>',
+    });
+    expect(smtp.mail).toEqual({
+      smtpUrl: 'smtp://user:pass@mail.example.com:587',
+      from: 'Recon <r@example.com>',
+    });
+    expect(() => loadConfig({ SMTP_URL: 'mail.example.com' })).toThrow(/SMTP_URL: must be an smtp:\/\//);
+    expect(() => loadConfig({ RESET_TTL_SECONDS: '5' })).toThrow(/RESET_TTL_SECONDS/);
+  });
 });

@@ -37,6 +37,17 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   WORKERS: booleanFlag.default(true),
   EXPORT_TTL_SECONDS: z.coerce.number().int().min(1).default(3600),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/]+/, 'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@host:587')
+    .optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  INVITE_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(7 * 24 * 3600),
+  RESET_TTL_SECONDS: z.coerce.number().int().min(60).default(3600),
 });
 
 export interface Config {
@@ -59,6 +70,12 @@ export interface Config {
   workers: boolean;
   /** How long an export's download URL works, in seconds. */
   exportTtlSeconds: number;
+  /** Outgoing e-mail: through SMTP when `smtpUrl` is set, else kept in the outbox only. */
+  mail: { smtpUrl: string | undefined; from: string };
+  /** How long an invitation link works, in seconds. */
+  inviteTtlSeconds: number;
+  /** How long a password reset link works, in seconds. */
+  resetTtlSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -101,6 +118,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : path.join(repoRoot, 'apps/web/dist'),
     workers: e.WORKERS,
     exportTtlSeconds: e.EXPORT_TTL_SECONDS,
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? `Counterpart <no-reply@${new URL(publicUrl).hostname}>`,
+    },
+    inviteTtlSeconds: e.INVITE_TTL_SECONDS,
+    resetTtlSeconds: e.RESET_TTL_SECONDS,
   };
 }
 

@@ -57,9 +57,9 @@ export function createSignInFlows(appUrl: string) {
     return { ...start, page, html, action: formAction(html) };
   }
 
-  async function signIn(browser: TestBrowser, email: string = DEMO_USERS.admin) {
+  async function signIn(browser: TestBrowser, email: string = DEMO_USERS.admin, password = DEMO_PASSWORD) {
     const login = await openLoginPage(browser);
-    const submitted = await browser.postForm(login.action, { email, password: DEMO_PASSWORD });
+    const submitted = await browser.postForm(login.action, { email, password });
     const location = expectLocation(await browser.fetch(expectLocation(submitted)));
     return { ...login, location, callback: redirectParams(location) };
   }
@@ -72,9 +72,9 @@ export function createSignInFlows(appUrl: string) {
     );
   }
 
-  async function signInWithTokens(email: string = DEMO_USERS.admin) {
+  async function signInWithTokens(email: string = DEMO_USERS.admin, password = DEMO_PASSWORD) {
     const browser = newBrowser();
-    const flow = await signIn(browser, email);
+    const flow = await signIn(browser, email, password);
     const response = await tokenRequest(browser, {
       grant_type: 'authorization_code',
       code: flow.callback.get('code') ?? '',
