@@ -36,6 +36,15 @@ export const FLAT_PAGES: PageRoute[] = [
       import('../features/auth/reset-password-page.tsx').then((m) => ({ Component: m.ResetPasswordPage })),
   },
   {
+    // Not guest-only: a signed-in invitee accepts here too (a new one creates an account, then signs in).
+    name: 'accept-invite',
+    path: '/auth/accept-invite',
+    access: { kind: 'public' },
+    title: 'Accept invitation',
+    page: () =>
+      import('../features/auth/accept-invite-page.tsx').then((m) => ({ Component: m.AcceptInvitePage })),
+  },
+  {
     name: 'select-organization',
     path: '/auth/select-organization',
     access: { kind: 'organization-choice' },

@@ -39,6 +39,7 @@ describe('route table (spec §2)', () => {
     ['/auth/signup', 'signup', { kind: 'guest' }],
     ['/auth/forgot-password', 'forgotPassword', { kind: 'guest' }],
     ['/auth/reset-password', 'resetPassword', { kind: 'guest' }],
+    ['/auth/accept-invite', 'accept-invite', { kind: 'public' }],
     ['/unauthorized', 'unauthorized', { kind: 'signed-in' }],
     ['/auth/select-organization', 'select-organization', { kind: 'organization-choice' }],
     ['/models/models', 'models', read('models')],

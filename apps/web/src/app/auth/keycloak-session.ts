@@ -99,6 +99,18 @@ export async function startSession(): Promise<void> {
 
 /** Sends the browser to the identity provider's login; back on /dashboard afterwards. */
 export function login(): void {
+  startLogin(undefined);
+}
+
+/**
+ * The login with the e-mail field filled in (after sign-up or for an invitation); back on `returnPath`
+ * (same origin) afterwards.
+ */
+export function loginAs(email: string, returnPath = '/dashboard'): void {
+  startLogin(email, returnPath);
+}
+
+function startLogin(loginHint: string | undefined, returnPath = '/dashboard'): void {
   if (!keycloak || useSessionStore.getState().status === 'failed') {
     toast.error(KEYCLOAK_INIT_FAILURE);
     return;
@@ -106,7 +118,7 @@ export function login(): void {
   // One redirect at a time (a double click, or a guard rendering twice, must not start two logins).
   if (redirecting) return;
   redirecting = true;
-  keycloak.login({ redirectUri: `${origin()}/dashboard` }).catch(() => {
+  keycloak.login({ redirectUri: `${origin()}${returnPath}`, loginHint }).catch(() => {
     redirecting = false;
   });
 }

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSessionStore } from '../auth/session-store.ts';
 import { NOTIFICATIONS_DEFAULTS, useNotificationsStore } from '../stores/notifications-store.ts';
 import { catchUpNotifications, readNotifications, receiveFrame } from './realtime-feed.ts';
 
@@ -50,6 +51,16 @@ describe('receiveFrame', () => {
       source: 'export_document',
       info: { progress: 100, url: '/api/exports/t/a.csv' },
     });
+  });
+
+  it('asks to refresh when the permissions message arrives, and only then', () => {
+    useSessionStore.setState({ dialog: null });
+    receiveFrame('{"id":"n2","source":"notification","info":{"message":"Done"}}');
+    expect(useSessionStore.getState().dialog).toBeNull();
+    receiveFrame(
+      '{"id":"p1","source":"permissions","info":{"status":"changed","message":"Your permissions have changed"}}',
+    );
+    expect(useSessionStore.getState().dialog).toBe('permissions-changed');
   });
 
   it('ignores what is not a message, with a warning in the console', () => {

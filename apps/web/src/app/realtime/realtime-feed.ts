@@ -2,20 +2,27 @@ import type { ProcessCompleted } from '@counterpart/domain';
 import { useEffect } from 'react';
 import { toast } from '../../shared/ui/toast.tsx';
 import { getFreshToken } from '../auth/keycloak-session.ts';
-import { useSessionStore } from '../auth/session-store.ts';
+import { showSessionDialog, useSessionStore } from '../auth/session-store.ts';
 import { useNotificationsStore } from '../stores/notifications-store.ts';
 import { downloadCompletedProcess } from './export-download.ts';
 import { fetchNotifications, markNotificationsRead } from './notifications-api.ts';
 import { createRealtimeSocket, TOO_MANY_RECONNECTS } from './realtime-socket.ts';
 import { parseFrame, socketAddress } from './realtime-wire.ts';
 
-/** One frame off the socket: through the reducer into the store; completed exports download. */
+/** Source of the message an administrator's change of this user's grants or groups sends. */
+export const PERMISSIONS_SOURCE = 'permissions';
+
+/**
+ * One frame off the socket: through the reducer into the store; completed exports download; a
+ * permissions change asks the user to refresh ("Your Permissions Have Changed").
+ */
 export function receiveFrame(text: string): void {
   const message = parseFrame(text);
   if (!message) {
     console.warn('Ignored a real-time frame that is not a message');
     return;
   }
+  if (message.source === PERMISSIONS_SOURCE) showSessionDialog('permissions-changed');
   let events: ProcessCompleted[];
   try {
     events = useNotificationsStore.getState().applyMessage(message);

@@ -1,16 +1,104 @@
+import { resetPasswordSchema } from '@counterpart/contracts';
+import { type FormEvent, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { login } from '../../app/auth/keycloak-session.ts';
+import { formErrorsOf, issueErrorsOf } from '../../shared/lib/field-errors.ts';
+import { Button } from '../../shared/ui/button.tsx';
+import { TextField } from '../../shared/ui/text-field.tsx';
+import { resetPassword } from './auth-api.ts';
 import { AuthCard } from './auth-card.tsx';
+import { FormAlert } from './form-alert.tsx';
+import { confirmationError, PASSWORD_HINT } from './password-rules.ts';
 
+/** Reset password (/auth/reset-password?token=): the new password twice, then Sign in. */
 export function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  if (!token) {
+    return (
+      <AuthCard title="Reset password">
+        <FormAlert message="This link is incomplete. Open the link from your e-mail again, or ask for a new one." />
+        <Link to="/auth/forgot-password" className="font-medium underline underline-offset-4">
+          Ask for a new link
+        </Link>
+      </AuthCard>
+    );
+  }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    const parsed = resetPasswordSchema.safeParse({ token, password });
+    const fieldErrors = parsed.success ? {} : issueErrorsOf(parsed.error.issues);
+    const mismatch = confirmationError(password, confirmation);
+    if (!parsed.success || mismatch) {
+      setErrors({ password: fieldErrors.password, confirmation: mismatch });
+      if (fieldErrors.token) setFailure(fieldErrors.token);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      await resetPassword(parsed.data);
+      setDone(true);
+    } catch (error) {
+      const { fields, form } = formErrorsOf(error);
+      setErrors({ password: fields.password });
+      setFailure(form);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (done) {
+    return (
+      <AuthCard title="Password changed">
+        <FormAlert tone="success" message="Your password is changed. Sign in with the new one." />
+        <Button onClick={() => login()} className="w-full" data-autofocus="">
+          Sign in
+        </Button>
+      </AuthCard>
+    );
+  }
+
   return (
     <AuthCard title="Reset password">
-      <p>
-        Open the link from your password-reset e-mail to choose a new password. Each link works once and
-        expires.
-      </p>
-      <p>
-        The new-password form opens here soon. Meanwhile, your organization administrator can reset your
-        access.
-      </p>
+      <p>Choose a new password for your account.</p>
+      <form onSubmit={submit} noValidate className="space-y-4 pt-2">
+        <FormAlert message={failure} />
+        <TextField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          hint={PASSWORD_HINT}
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          error={errors.password}
+        />
+        <TextField
+          label="Repeat the new password"
+          type="password"
+          autoComplete="new-password"
+          value={confirmation}
+          onChange={(event) => setConfirmation(event.target.value)}
+          error={errors.confirmation}
+        />
+        <Button type="submit" loading={busy} className="w-full">
+          Change password
+        </Button>
+      </form>
+      {failure && (
+        <Link to="/auth/forgot-password" className="font-medium underline underline-offset-4">
+          Ask for a new link
+        </Link>
+      )}
     </AuthCard>
   );
 }

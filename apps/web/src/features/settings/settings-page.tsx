@@ -1,14 +1,16 @@
-import { Settings } from 'lucide-react';
-import { EmptyView } from '../../shared/ui/empty-view.tsx';
+import { AuditLogPanel } from './audit-log-panel.tsx';
+import { OrganizationProfileForm } from './organization-profile-form.tsx';
+import { OutboxPanel } from './outbox-panel.tsx';
+import { SubscriptionsPanel } from './subscriptions-panel.tsx';
 
+/** Account Settings (/settings): organization profile and theme, notifications, outbox, audit log. */
 export function SettingsPage() {
   return (
-    <section className="rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
-      <EmptyView
-        icon={<Settings />}
-        title="No settings to show"
-        description="Organization profile, theme, reconciliation defaults and notification subscriptions appear here."
-      />
-    </section>
+    <div className="space-y-6">
+      <OrganizationProfileForm />
+      <SubscriptionsPanel />
+      <OutboxPanel />
+      <AuditLogPanel />
+    </div>
   );
 }

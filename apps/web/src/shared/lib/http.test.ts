@@ -128,6 +128,15 @@ describe('createHttpClient', () => {
     expect(seen[0]?.method).toBe('DELETE');
   });
 
+  it('sends a JSON body with DELETE when one is given', async () => {
+    const { client } = makeClient();
+    handler = (_req, res) => json(res, 200, { ok: true });
+    await client.delete('/api/group_roles', { body: { group_id: 'g1', roles: [] } });
+    expect(seen[0]?.method).toBe('DELETE');
+    expect(seen[0]?.headers['content-type']).toBe('application/json');
+    expect(seen[0]?.body).toBe('{"group_id":"g1","roles":[]}');
+  });
+
   it('validates the answer with the schema when given', async () => {
     const { client } = makeClient();
     handler = (_req, res) => json(res, 200, { count: '3' });

@@ -28,7 +28,8 @@ export interface HttpClient {
   post<T>(path: string, body?: unknown, opts?: RequestOptions<T>): Promise<T>;
   put<T>(path: string, body?: unknown, opts?: RequestOptions<T>): Promise<T>;
   patch<T>(path: string, body?: unknown, opts?: RequestOptions<T>): Promise<T>;
-  delete<T>(path: string, opts?: RequestOptions<T>): Promise<T>;
+  /** `opts.body`: a JSON body, for the DELETE routes that read one (e.g. revoking roles). */
+  delete<T>(path: string, opts?: RequestOptions<T> & { body?: unknown }): Promise<T>;
   download(path: string, opts?: DownloadOptions): Promise<Blob>;
 }
 
@@ -156,7 +157,10 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
     post: (path, body, opts) => request('POST', path, body, opts),
     put: (path, body, opts) => request('PUT', path, body, opts),
     patch: (path, body, opts) => request('PATCH', path, body, opts),
-    delete: (path, opts) => request('DELETE', path, undefined, opts),
+    delete: (path, opts) => {
+      const { body, ...rest } = opts ?? {};
+      return request('DELETE', path, body, rest);
+    },
     download: async (path, opts = {}) => {
       const response = await send('GET', path, undefined, opts, '*/*');
       return response.blob();
