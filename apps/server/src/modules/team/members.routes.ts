@@ -52,27 +52,30 @@ export const membersRoutes: FastifyPluginAsyncZod<TeamRoutesOptions> = async (ap
     },
   );
 
-  app.get(
-    '/api/users/group_members',
-    {
-      schema: {
-        ...base,
-        summary: 'The members of one group, by group_name',
-        querystring: groupMembersQuerySchema,
-        response: { 200: teamMembersPageSchema, ...errors },
+  // The spec names both paths for a group's members (§7: group_members, and the /group_users base).
+  for (const path of ['/api/users/group_members', '/api/users/group_users']) {
+    app.get(
+      path,
+      {
+        schema: {
+          ...base,
+          summary: 'The members of one group, by group_name',
+          querystring: groupMembersQuerySchema,
+          response: { 200: teamMembersPageSchema, ...errors },
+        },
       },
-    },
-    async (request) => {
-      const { page_no, page_size, realm, group_name } = request.query;
-      const scope = teamScope(request, options, teams('read'), { realm });
-      const group = await findGroupByName(scope.db, scope.organizationId, group_name);
-      return listMembers(scope.db, scope.organizationId, {
-        pageNo: page_no,
-        pageSize: page_size,
-        groupId: group.id,
-      });
-    },
-  );
+      async (request) => {
+        const { page_no, page_size, realm, group_name } = request.query;
+        const scope = teamScope(request, options, teams('read'), { realm });
+        const group = await findGroupByName(scope.db, scope.organizationId, group_name);
+        return listMembers(scope.db, scope.organizationId, {
+          pageNo: page_no,
+          pageSize: page_size,
+          groupId: group.id,
+        });
+      },
+    );
+  }
 
   app.post(
     '/api/users/group_members',

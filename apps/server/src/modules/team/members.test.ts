@@ -68,6 +68,8 @@ describe('members', () => {
     expect(res.status).toBe(200);
     expect(res.body.data.map((m: Json) => m.id)).toEqual([viewer.id]);
     expect((await asAdmin('GET', '/api/users/group_members?group_name=Nobody')).status).toBe(404);
+    const alias = await call('GET', '/api/users/group_users?group_name=Viewers', viewerToken, org.id);
+    expect(alias.body.data.map((m: Json) => m.id)).toEqual([viewer.id]);
   });
 
   it('puts a member in a group and tells their open tabs', async () => {
