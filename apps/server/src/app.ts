@@ -19,6 +19,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { organizationThemeRoutes } from './modules/organizations/organization-theme.routes.ts';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.ts';
+import { tablesRoutes } from './modules/tables/tables.routes.ts';
 import { teamRoutes } from './modules/team/team.routes.ts';
 import { realtimeRoutes } from './realtime/realtime.routes.ts';
 
@@ -80,6 +81,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(notificationsRoutes, { database });
   await app.register(exportsRoutes, { config, database, jobs });
   await app.register(teamRoutes, { config, database, bus });
+  await app.register(tablesRoutes, { config, database });
   await app.register(onboardingRoutes, { config, database, verifyToken });
   if (secrets) {
     // Loaded only for the built-in provider: with a company Keycloak, oidc-provider is never needed.

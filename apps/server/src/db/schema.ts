@@ -1,5 +1,7 @@
+import type { TableColumn } from '@counterpart/contracts';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -266,4 +268,44 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('audit_org_idx').on(t.organizationId, t.createdAt)],
+);
+
+/** A typed table of an organization; its columns (ids, names, types, order) live in `columns`. */
+export const dataTables = pgTable(
+  'data_tables',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    columns: jsonb('columns').$type<TableColumn[]>().notNull().default([]),
+    /** Kept by the same transaction as every insert and delete of items. */
+    rowCount: integer('row_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('data_tables_org_idx').on(t.organizationId, t.updatedAt)],
+);
+
+/**
+ * The rows of every table: `values` holds each cell by column id in its canonical form (currency as
+ * a string of integer minor units, dates as yyyy-mm-dd); `search_text` is the lower-cased text of
+ * every cell for search. `seq` is the insertion order (the default sort and a keyset for paging).
+ */
+export const tableItems = pgTable(
+  'table_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tableId: uuid('table_id')
+      .notNull()
+      .references(() => dataTables.id, { onDelete: 'cascade' }),
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    values: jsonb('values').$type<Record<string, unknown>>().notNull().default({}),
+    searchText: text('search_text').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('table_items_table_seq_idx').on(t.tableId, t.seq)],
 );

@@ -1,0 +1,159 @@
+import type { FilterOperator, ItemFilter, TableColumn } from '@counterpart/contracts';
+import { X } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { classNames } from '../../shared/lib/class-names.ts';
+import { Button } from '../../shared/ui/button.tsx';
+import { FIELD_CLASSES } from '../../shared/ui/text-field.tsx';
+import { buildFilter, describeFilter, OPERATOR_LABELS, operatorsFor } from './item-filters.ts';
+
+export interface FilterBarProps {
+  columns: TableColumn[];
+  filters: ItemFilter[];
+  onChange: (filters: ItemFilter[]) => void;
+}
+
+const SMALL_FIELD = classNames(FIELD_CLASSES, 'py-1.5 sm:w-auto');
+
+/** Builds the grid's filters (column, operator, value or bounds) and lists them as removable chips. */
+export function FilterBar({ columns, filters, onChange }: FilterBarProps) {
+  const id = useId();
+  const [columnId, setColumnId] = useState(columns[0]?.id ?? '');
+  const column = columns.find((candidate) => candidate.id === columnId) ?? columns[0];
+  const operators = column ? operatorsFor(column.type) : [];
+  const [chosenOp, setOp] = useState<FilterOperator>('contains');
+  const op = operators.includes(chosenOp) ? chosenOp : (operators[0] ?? 'is_empty');
+  const [value, setValue] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  if (!column) return null;
+
+  const inputType = column.type === 'date' ? 'date' : 'text';
+  const add = (event: FormEvent) => {
+    event.preventDefault();
+    const filter = buildFilter(column, { op, value, from, to });
+    if (typeof filter === 'string') {
+      setError(filter);
+      return;
+    }
+    setError(null);
+    setValue('');
+    setFrom('');
+    setTo('');
+    if (!filters.some((other) => JSON.stringify(other) === JSON.stringify(filter)))
+      onChange([...filters, filter]);
+  };
+
+  return (
+    <div className="space-y-2">
+      <form
+        onSubmit={add}
+        aria-label="Add a filter"
+        className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center"
+      >
+        <label htmlFor={`${id}-column`} className="sr-only">
+          Filter column
+        </label>
+        <select
+          id={`${id}-column`}
+          value={column.id}
+          onChange={(e) => setColumnId(e.target.value)}
+          className={SMALL_FIELD}
+        >
+          {columns.map((candidate) => (
+            <option key={candidate.id} value={candidate.id}>
+              {candidate.name}
+            </option>
+          ))}
+        </select>
+        <label htmlFor={`${id}-op`} className="sr-only">
+          Filter condition
+        </label>
+        <select
+          id={`${id}-op`}
+          value={op}
+          onChange={(e) => setOp(e.target.value as FilterOperator)}
+          className={SMALL_FIELD}
+        >
+          {operators.map((operator) => (
+            <option key={operator} value={operator}>
+              {OPERATOR_LABELS[operator]}
+            </option>
+          ))}
+        </select>
+        {op === 'between' ? (
+          <>
+            <input
+              aria-label="From"
+              type={inputType}
+              value={from}
+              onChange={(e) => setFrom(e.target.value)}
+              className={SMALL_FIELD}
+            />
+            <input
+              aria-label="To"
+              type={inputType}
+              value={to}
+              onChange={(e) => setTo(e.target.value)}
+              className={SMALL_FIELD}
+            />
+          </>
+        ) : op === 'is_empty' || op === 'is_not_empty' ? null : column.type === 'boolean' ? (
+          <select
+            aria-label="Filter value"
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            className={SMALL_FIELD}
+          >
+            <option value="">—</option>
+            <option value="true">Yes</option>
+            <option value="false">No</option>
+          </select>
+        ) : (
+          <input
+            aria-label="Filter value"
+            type={inputType}
+            placeholder={op === 'status' ? 'Values, comma-separated' : 'Value'}
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            className={SMALL_FIELD}
+          />
+        )}
+        <Button type="submit" variant="secondary" size="sm">
+          Apply filter
+        </Button>
+        {error && (
+          <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+            {error}
+          </p>
+        )}
+      </form>
+      {filters.length > 0 && (
+        <ul aria-label="Active filters" className="flex flex-wrap gap-1.5">
+          {filters.map((filter, index) => {
+            const text = describeFilter(
+              columns.find((candidate) => candidate.id === filter.column_id),
+              filter,
+            );
+            return (
+              <li
+                key={JSON.stringify(filter)}
+                className="inline-flex items-center gap-1 rounded-full bg-zinc-100 py-0.5 pr-1 pl-2.5 text-xs font-medium text-zinc-700 dark:bg-zinc-800 dark:text-zinc-200"
+              >
+                {text}
+                <button
+                  type="button"
+                  aria-label={`Remove filter ${text}`}
+                  onClick={() => onChange(filters.filter((_, other) => other !== index))}
+                  className="rounded-full p-0.5 text-zinc-500 hover:bg-zinc-200 hover:text-zinc-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-[var(--color-primary)] dark:hover:bg-zinc-700 dark:hover:text-white"
+                >
+                  <X aria-hidden="true" className="size-3" />
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}

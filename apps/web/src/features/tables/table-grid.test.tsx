@@ -1,0 +1,103 @@
+// @vitest-environment jsdom
+import type { TableColumn, TableItem } from '@counterpart/contracts';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TableGrid, type TableGridProps } from './table-grid.tsx';
+
+afterEach(cleanup);
+
+const columns: TableColumn[] = [
+  { id: 'ref', name: 'Reference', type: 'text', position: 0 },
+  { id: 'amt', name: 'Amount', type: 'currency', position: 1, currency: 'KES' },
+  { id: 'st', name: 'Status', type: 'single_select', position: 2, options: ['reconciled', 'pending'] },
+];
+
+function item(id: string, ref: string, minor: string, status: string): TableItem {
+  return {
+    id,
+    values: { ref, amt: { minor_units: minor, currency: 'KES' }, st: status },
+    created_at: '2026-01-01T00:00:00Z',
+    updated_at: '2026-01-01T00:00:00Z',
+  };
+}
+
+function renderGrid(onSave: TableGridProps['onSave'] = async () => undefined) {
+  render(
+    <TableGrid
+      tableName="Bank lines"
+      columns={columns}
+      items={[item('a', 'INV-1', '123450', 'reconciled'), item('b', 'INV-2', '-500', 'pending')]}
+      rowOffset={0}
+      total={2}
+      sort={null}
+      selected={new Set()}
+      canEdit
+      onSelect={() => {}}
+      onSelectAll={() => {}}
+      onSort={() => {}}
+      onRename={() => {}}
+      onHide={() => {}}
+      onSave={onSave}
+    />,
+  );
+  return screen.getByRole('grid', { name: 'Bank lines' });
+}
+
+/** Focuses a cell as a click or Tab would (jsdom does not send focusin for .focus()). */
+function focusCell(element: HTMLElement) {
+  element.focus();
+  fireEvent.focusIn(element);
+}
+
+const cell = (row: number, col: number) =>
+  screen.getAllByRole('row')[row]?.querySelectorAll('td')[col] as HTMLElement;
+
+describe('TableGrid', () => {
+  it('renders currency en-US with its code and status values as badges', () => {
+    renderGrid();
+    expect(cell(1, 2).textContent).toContain('1,234.50');
+    expect(cell(1, 2).textContent).toContain('KES');
+    expect(cell(1, 3).querySelector('[data-tone="success"]')?.textContent).toBe('reconciled');
+    expect(cell(2, 3).querySelector('[data-tone="danger"]')).not.toBeNull();
+  });
+
+  it('moves between cells with the arrow keys, one tab stop at a time', () => {
+    const grid = renderGrid();
+    focusCell(cell(1, 1));
+    fireEvent.keyDown(grid, { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(cell(1, 2));
+    fireEvent.keyDown(grid, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(cell(2, 2));
+    expect(cell(2, 2).tabIndex).toBe(0);
+    expect(cell(1, 1).tabIndex).toBe(-1);
+    fireEvent.keyDown(grid, { key: 'ArrowUp' });
+    fireEvent.keyDown(grid, { key: 'ArrowUp' });
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: /^Amount, Currency column/ }));
+  });
+
+  it('edits a cell with Enter, shows the field error, saves, and cancels with Escape', async () => {
+    const onSave = vi
+      .fn<TableGridProps['onSave']>()
+      .mockResolvedValueOnce('Amount is not an amount of money')
+      .mockResolvedValueOnce(undefined);
+    const grid = renderGrid(onSave);
+    focusCell(cell(1, 2));
+    fireEvent.keyDown(grid, { key: 'Enter' });
+    const editor = screen.getByLabelText('Edit Amount') as HTMLInputElement;
+    expect(editor.value).toBe('1234.50');
+    fireEvent.change(editor, { target: { value: 'lots' } });
+    await act(async () => fireEvent.keyDown(editor, { key: 'Enter' }));
+    expect(screen.getByRole('alert').textContent).toBe('Amount is not an amount of money');
+    expect(editor.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(editor, { target: { value: '1,300' } });
+    await act(async () => fireEvent.keyDown(editor, { key: 'Enter' }));
+    expect(onSave).toHaveBeenLastCalledWith(expect.objectContaining({ id: 'a' }), columns[1], '1,300');
+    expect(screen.queryByLabelText('Edit Amount')).toBeNull();
+    expect(document.activeElement).toBe(cell(1, 2));
+
+    fireEvent.keyDown(grid, { key: 'Enter' });
+    fireEvent.keyDown(screen.getByLabelText('Edit Amount'), { key: 'Escape' });
+    expect(screen.queryByLabelText('Edit Amount')).toBeNull();
+    expect(onSave).toHaveBeenCalledTimes(2);
+  });
+});

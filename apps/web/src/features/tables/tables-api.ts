@@ -1,0 +1,141 @@
+import {
+  bulkResultSchema,
+  type ColumnInput,
+  type CreateTableInput,
+  dataTableSchema,
+  dataTablesPageSchema,
+  type ItemFilter,
+  tableColumnSchema,
+  tableItemSchema,
+  tableItemsPageSchema,
+  type UpdateColumnInput,
+} from '@counterpart/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSessionStore } from '../../app/auth/session-store.ts';
+import { http } from '../../app/http-client.ts';
+
+export const TABLES_PAGE_SIZE = 20;
+export const ITEMS_PAGE_SIZE = 50;
+
+/** Every tables query starts with this key (with the organization), so one invalidation refreshes them all. */
+export function useTablesKey(): readonly unknown[] {
+  const organizationId = useSessionStore((state) => state.organizationId);
+  return ['tables', organizationId];
+}
+
+/** `/api/tables/storage/{product}_tables/` — the spec's path base with the configured product key. */
+function useTablesBase(): string {
+  const productKey = useSessionStore((state) => state.productKey);
+  return `/api/tables/storage/${encodeURIComponent(productKey)}_tables`;
+}
+
+function tablePath(base: string, tableId: string): string {
+  return `${base}/${encodeURIComponent(tableId)}`;
+}
+
+/** GET the organization's tables, one page, searched by name. */
+export function useTables(search: string, pageNo: number) {
+  const key = useTablesKey();
+  const base = useTablesBase();
+  return useQuery({
+    queryKey: [...key, 'list', search, pageNo],
+    queryFn: ({ signal }) =>
+      http.get(`${base}/`, {
+        query: { search: search || undefined, page_no: pageNo, page_size: TABLES_PAGE_SIZE },
+        schema: dataTablesPageSchema,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET one table with its columns. */
+export function useTable(tableId: string) {
+  const key = useTablesKey();
+  const base = useTablesBase();
+  return useQuery({
+    queryKey: [...key, 'table', tableId],
+    queryFn: ({ signal }) => http.get(tablePath(base, tableId), { schema: dataTableSchema, signal }),
+  });
+}
+
+export interface ItemsView {
+  pageNo: number;
+  sort?: string | undefined;
+  order: 'asc' | 'desc';
+  search: string;
+  filters: ItemFilter[];
+}
+
+/** GET one page of a table's items, sorted, filtered and searched on the server. */
+export function useItems(tableId: string, view: ItemsView) {
+  const key = useTablesKey();
+  const base = useTablesBase();
+  return useQuery({
+    queryKey: [...key, 'items', tableId, view],
+    queryFn: ({ signal }) =>
+      http.get(`${tablePath(base, tableId)}/items`, {
+        query: {
+          page_no: view.pageNo,
+          page_size: ITEMS_PAGE_SIZE,
+          sort: view.sort,
+          order: view.order,
+          search: view.search || undefined,
+          filters: view.filters.length > 0 ? JSON.stringify(view.filters) : undefined,
+        },
+        schema: tableItemsPageSchema,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A tables change that refreshes every tables query once it succeeds. */
+function useTablesMutation<Input, Output>(run: (base: string, input: Input) => Promise<Output>) {
+  const queryClient = useQueryClient();
+  const key = useTablesKey();
+  const base = useTablesBase();
+  return useMutation({
+    mutationFn: (input: Input) => run(base, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
+}
+
+export const useCreateTable = () =>
+  useTablesMutation((base, input: CreateTableInput) =>
+    http.post(`${base}/`, input, { schema: dataTableSchema }),
+  );
+
+export const useAddColumn = (tableId: string) =>
+  useTablesMutation((base, column: ColumnInput) =>
+    http.post(`${tablePath(base, tableId)}/columns`, column, { schema: tableColumnSchema }),
+  );
+
+export const useUpdateColumn = (tableId: string) =>
+  useTablesMutation((base, { columnId, change }: { columnId: string; change: UpdateColumnInput }) =>
+    http.patch(`${tablePath(base, tableId)}/columns/${encodeURIComponent(columnId)}`, change),
+  );
+
+export const useCreateItem = (tableId: string) =>
+  useTablesMutation((base, values: Record<string, unknown>) =>
+    http.post(`${tablePath(base, tableId)}/items`, { values }, { schema: tableItemSchema }),
+  );
+
+export const useUpdateItem = (tableId: string) =>
+  useTablesMutation((base, { itemId, values }: { itemId: string; values: Record<string, unknown> }) =>
+    http.patch(
+      `${tablePath(base, tableId)}/items/${encodeURIComponent(itemId)}`,
+      { values },
+      { schema: tableItemSchema },
+    ),
+  );
+
+export const useDeleteItems = (tableId: string) =>
+  useTablesMutation((base, ids: string[]) =>
+    http.post(`${tablePath(base, tableId)}/items/bulk_delete`, { ids }, { schema: bulkResultSchema }),
+  );
+
+export const useClearTable = (tableId: string) =>
+  useTablesMutation((base, confirmName: string) =>
+    http.post(`${tablePath(base, tableId)}/clear_table`, { confirm_name: confirmName }),
+  );

@@ -1,0 +1,192 @@
+import { z } from 'zod';
+import { pageOf, pageQuerySchema } from './common.ts';
+
+/**
+ * Tables API (spec §7 Tables path bases, under /api/tables/storage/{product}_tables/...).
+ * Cell values are keyed by column id on the way out; on the way in a key may be a column id or name.
+ */
+
+export const columnTypeSchema = z.enum([
+  'text',
+  'number',
+  'currency',
+  'date',
+  'boolean',
+  'single_select',
+  'link',
+]);
+export type ColumnType = z.infer<typeof columnTypeSchema>;
+
+const columnName = z.string().trim().min(1).max(100);
+const currencyCode = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z]{3}$/, 'Use a 3-letter currency code')
+  .transform((code) => code.toUpperCase());
+
+/** One column of a table. `options` for single_select, `currency`/`decimals` for currency, `link_table_id` for link. */
+export const tableColumnSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: columnTypeSchema,
+  position: z.number().int(),
+  options: z.array(z.string()).optional(),
+  /** Currency columns: ISO code (default KES) and the number of minor-unit decimals (default 2). */
+  currency: z.string().optional(),
+  decimals: z.number().int().optional(),
+  link_table_id: z.string().optional(),
+});
+export type TableColumn = z.infer<typeof tableColumnSchema>;
+
+/**
+ * A column to add (also each column of POST create). POST .../:tableId/columns answers the new
+ * TableColumn; PATCH, PUT order and DELETE of columns answer the whole DataTable.
+ */
+export const columnInputSchema = z.object({
+  name: columnName,
+  type: columnTypeSchema,
+  options: z.array(z.string().trim().min(1).max(200)).max(500).optional(),
+  currency: currencyCode.optional(),
+  decimals: z.number().int().min(0).max(6).optional(),
+  link_table_id: z.string().optional(),
+});
+export type ColumnInput = z.infer<typeof columnInputSchema>;
+
+export const dataTableSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  columns: z.array(tableColumnSchema),
+  row_count: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type DataTable = z.infer<typeof dataTableSchema>;
+export const dataTablesPageSchema = pageOf(dataTableSchema);
+export type DataTablesPage = z.infer<typeof dataTablesPageSchema>;
+
+/** GET .../storage/{product}_tables/?search= */
+export const tablesQuerySchema = pageQuerySchema.extend({ search: z.string().trim().max(200).optional() });
+
+/** POST .../storage/{product}_tables/ */
+export const createTableSchema = z.object({
+  name: z.string().trim().min(1).max(200),
+  description: z.string().trim().max(2000).optional(),
+  columns: z.array(columnInputSchema).max(200).default([]),
+});
+export type CreateTableInput = z.input<typeof createTableSchema>;
+
+/** PATCH .../:tableId — rename / describe. */
+export const updateTableSchema = z.object({
+  name: z.string().trim().min(1).max(200).optional(),
+  description: z.string().trim().max(2000).optional(),
+});
+export type UpdateTableInput = z.infer<typeof updateTableSchema>;
+
+/**
+ * PATCH .../:tableId/columns/:columnId — rename and/or retype. On retype, values that do not convert
+ * become empty: ask POST .../columns/:columnId/retype_preview first to show them.
+ */
+export const updateColumnSchema = columnInputSchema.partial();
+export type UpdateColumnInput = z.infer<typeof updateColumnSchema>;
+
+/** POST .../:tableId/columns/:columnId/retype_preview */
+export const retypePreviewInputSchema = columnInputSchema.omit({ name: true });
+export type RetypePreviewInput = z.infer<typeof retypePreviewInputSchema>;
+export const retypePreviewSchema = z.object({
+  /** Non-empty values that convert. */
+  convertible: z.number().int(),
+  /** How many non-empty values will not convert (they would be emptied). */
+  failure_count: z.number().int(),
+  /** The first 50 of them. */
+  failures: z.array(z.object({ item_id: z.string(), value: z.string(), reason: z.string() })),
+});
+export type RetypePreview = z.infer<typeof retypePreviewSchema>;
+
+/** PUT .../:tableId/columns/order: every column id, in the new order. */
+export const reorderColumnsSchema = z.object({ column_ids: z.array(z.string()).min(1) });
+
+/**
+ * A cell as stored and answered: text → string; number → number; currency → { minor_units, currency }
+ * (exact integer minor units as a string, e.g. "123450" for KES 1,234.50: format with formatMinorCurrency);
+ * date → "yyyy-mm-dd"; boolean → boolean; single_select → one of the options; link → ids of the linked
+ * table's items; empty → null.
+ */
+export const currencyCellSchema = z.object({ minor_units: z.string(), currency: z.string() });
+export type CurrencyCell = z.infer<typeof currencyCellSchema>;
+export const cellValueSchema = z.union([
+  z.string(),
+  z.number(),
+  z.boolean(),
+  z.null(),
+  currencyCellSchema,
+  z.array(z.string()),
+]);
+export type CellValue = z.infer<typeof cellValueSchema>;
+
+export const tableItemSchema = z.object({
+  id: z.string(),
+  values: z.record(z.string(), cellValueSchema),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type TableItem = z.infer<typeof tableItemSchema>;
+export const tableItemsPageSchema = pageOf(tableItemSchema);
+export type TableItemsPage = z.infer<typeof tableItemsPageSchema>;
+
+/**
+ * Input values keyed by column id or name. Currency accepts a number (major units, e.g. 1234.5), text
+ * cleaned per spec §5 ("(1,234.50)", "1 234.50-", "$12", "KES 1,200") or { minor_units }. Numbers accept
+ * numbers or numeric text; booleans true/false/"true"/"false"/"yes"/"no"/1/0; dates "yyyy-mm-dd".
+ * Invalid values answer 400 with details { "<column name>": "first error" }.
+ */
+export const itemValuesInputSchema = z.record(z.string(), z.unknown());
+export const itemInputSchema = z.object({ values: itemValuesInputSchema });
+export type ItemInput = z.infer<typeof itemInputSchema>;
+
+/** POST .../:tableId/items/bulk_create: all or nothing; errors name the row (details "rows[3].Amount"). */
+export const bulkCreateItemsSchema = z.object({ items: z.array(itemInputSchema).min(1).max(5000) });
+export type BulkCreateItemsInput = z.infer<typeof bulkCreateItemsSchema>;
+/** POST .../:tableId/items/bulk_delete */
+export const bulkDeleteItemsSchema = z.object({ ids: z.array(z.string()).min(1).max(5000) });
+export const bulkResultSchema = z.object({ count: z.number().int() });
+export type BulkResult = z.infer<typeof bulkResultSchema>;
+
+export const filterOperatorSchema = z.enum([
+  'equals',
+  'contains',
+  'between',
+  'is_empty',
+  'is_not_empty',
+  'status',
+]);
+export type FilterOperator = z.infer<typeof filterOperatorSchema>;
+
+/**
+ * One filter: equals { value }, contains { value } (text, case-insensitive), between { from?, to? }
+ * (number, currency in major units, date; inclusive), is_empty / is_not_empty, status { values } (any of).
+ */
+export const itemFilterSchema = z.object({
+  column_id: z.string(),
+  op: filterOperatorSchema,
+  value: z.union([z.string(), z.number(), z.boolean()]).optional(),
+  from: z.union([z.string(), z.number()]).optional(),
+  to: z.union([z.string(), z.number()]).optional(),
+  values: z.array(z.string()).optional(),
+});
+export type ItemFilter = z.infer<typeof itemFilterSchema>;
+
+/**
+ * GET .../:tableId/items: `sort` is a column id (or created_at, the default), `order` asc|desc,
+ * `search` full text over every cell, `filters` a JSON-encoded array of ItemFilter (all must match).
+ */
+export const itemsQuerySchema = pageQuerySchema.extend({
+  sort: z.string().optional(),
+  order: z.enum(['asc', 'desc']).default('asc'),
+  search: z.string().trim().max(200).optional(),
+  filters: z.string().max(10_000).optional(),
+});
+export type ItemsQuery = z.input<typeof itemsQuerySchema>;
+
+/** POST .../:tableId/clear_table: the table's name must be repeated (the confirmation names it). */
+export const clearTableSchema = z.object({ confirm_name: z.string() });
