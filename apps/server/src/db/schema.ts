@@ -21,6 +21,17 @@ import {
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
+/** The owning organization; rows go with it. */
+const organizationRef = () =>
+  uuid('organization_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' });
+/** The user a row belongs to; rows go with them. */
+const userRef = () =>
+  uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
 export const organizations = pgTable('organizations', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),
@@ -47,12 +58,8 @@ export const users = pgTable(
 export const memberships = pgTable(
   'memberships',
   {
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef(),
+    userId: userRef(),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.userId] }), index('memberships_user_idx').on(t.userId)],
@@ -62,9 +69,7 @@ export const groups = pgTable(
   'groups',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef(),
     name: text('name').notNull(),
     createdAt: createdAt(),
   },
@@ -77,9 +82,7 @@ export const groupMembers = pgTable(
     groupId: uuid('group_id')
       .notNull()
       .references(() => groups.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
   },
   (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('group_members_user_idx').on(t.userId)],
 );
@@ -136,12 +139,8 @@ export const notifications = pgTable(
   'notifications',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef(),
+    userId: userRef(),
     source: text('source').notNull(),
     /** The real-time message's info: status, progress, message, url. */
     info: jsonb('info').$type<Record<string, unknown>>().notNull(),
@@ -155,12 +154,8 @@ export const notifications = pgTable(
 export const notificationSubscriptions = pgTable(
   'notification_subscriptions',
   {
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef(),
+    userId: userRef(),
     event: text('event').notNull(),
     enabled: boolean('enabled').notNull(),
   },
@@ -175,12 +170,8 @@ export const exportFiles = pgTable(
   'export_files',
   {
     tokenHash: text('token_hash').primaryKey(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef(),
+    userId: userRef(),
     fileName: text('file_name').notNull(),
     contentType: text('content_type').notNull(),
     /** Path relative to DATA_DIR/files. */
@@ -197,9 +188,7 @@ export const invites = pgTable(
   'invites',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef(),
     email: text('email').notNull(),
     /** Ids of the groups the invitee joins on acceptance. */
     groupIds: jsonb('group_ids').$type<string[]>().notNull().default([]),
@@ -219,9 +208,7 @@ export const passwordResets = pgTable(
   'password_resets',
   {
     tokenHash: text('token_hash').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -255,9 +242,7 @@ export const auditLog = pgTable(
   'audit_log',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef(),
     /** Null when the actor's account has since been deleted. */
     actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
     actorEmail: text('actor_email').notNull(),
@@ -275,9 +260,7 @@ export const dataTables = pgTable(
   'data_tables',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     columns: jsonb('columns').$type<TableColumn[]>().notNull().default([]),
