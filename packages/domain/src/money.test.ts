@@ -39,6 +39,12 @@ describe('cleanCurrency', () => {
     expect(cleanCurrency('5.')).toBe(5);
   });
 
+  it('strips only real ISO 4217 codes, so a reference is not read as an amount', () => {
+    expect(cleanCurrency('INV-7')).toBeNull();
+    expect(toMinorUnits('REF 100')).toBeNull();
+    expect(cleanCurrency('TZS 2,500')).toBe(2500);
+  });
+
   it('rejects two negative markers at once as ambiguous', () => {
     expect(cleanCurrency('(-5)')).toBeNull();
     expect(cleanCurrency('-5-')).toBeNull();

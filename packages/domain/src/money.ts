@@ -6,8 +6,9 @@
  * 2. dollar signs and commas are stripped;
  * 3. surrounding parentheses `(…)` or a trailing minus `…-` mean negative;
  * 4. a leading `-`/`+` sign is accepted (but not combined with 3.: `'(-5)'` is ambiguous → invalid);
- * 5. a leading 3-letter ISO currency code is stripped (`'KES 1,000'`, `'-KES 1,000'`, `'(KES 1,000)'`) —
- *    not in the spec, but finance exports often carry it;
+ * 5. a leading ISO 4217 currency code is stripped (`'KES 1,000'`, `'-KES 1,000'`, `'(KES 1,000)'`) —
+ *    not in the spec, but finance exports often carry it; only real codes (Intl's list), so a
+ *    reference such as `'INV-7'` is not read as the amount -7;
  * 6. what is left must be a plain decimal (`12`, `12.`, `.5`, `12.50`, optionally with an exponent `1e3`).
  * Anything else is invalid (`null`).
  */
@@ -21,7 +22,17 @@ interface ParsedDecimal {
 }
 
 const DECIMAL_PATTERN = /^(\d*)(?:\.(\d*))?(?:e([+-]?\d+))?$/i;
-const CURRENCY_CODE_PATTERN = /^[a-z]{3}(?=[\d.+-])/i;
+const CURRENCY_CODE_PATTERN = /^([a-z]{3})(?=[\d.+-])/i;
+
+let isoCurrencies: Set<string> | null = null;
+
+/** Removes a leading currency code when it is an ISO 4217 one (KES, USD…), else leaves the text as it is. */
+function stripCurrencyCode(text: string): string {
+  const code = CURRENCY_CODE_PATTERN.exec(text)?.[1]?.toUpperCase();
+  if (!code) return text;
+  isoCurrencies ??= new Set(Intl.supportedValuesOf('currency'));
+  return isoCurrencies.has(code) ? text.slice(3) : text;
+}
 /** Beyond this exponent a string is treated as invalid rather than expanded into a huge number. */
 const MAX_EXPONENT = 1000;
 
@@ -52,7 +63,7 @@ function parseDecimal(input: string | number): ParsedDecimal | null {
     negative = signed.negative;
     marked = true;
   }
-  text = signed.rest.replace(CURRENCY_CODE_PATTERN, '');
+  text = stripCurrencyCode(signed.rest);
   if (!marked) {
     const afterCode = stripSign(text);
     if (afterCode.rest !== text) {

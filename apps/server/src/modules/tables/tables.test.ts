@@ -183,7 +183,7 @@ describe('columns', () => {
     expect(preview.body).toMatchObject({ convertible: 1, failure_count: 1 });
     expect(preview.body.failures[0]).toMatchObject({
       value: 'INV-7',
-      reason: "Amount in INV does not match the column's currency KES",
+      reason: '"INV-7" is not an amount',
     });
     expect((await asAdmin('GET', `${BASE}/${table.id}/items?search=inv-7`)).body.total).toBe(1);
 
