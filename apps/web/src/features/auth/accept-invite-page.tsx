@@ -11,7 +11,8 @@ import { TextField } from '../../shared/ui/text-field.tsx';
 import { acceptInvite, describeInvite } from './auth-api.ts';
 import { AuthCard } from './auth-card.tsx';
 import { FormAlert } from './form-alert.tsx';
-import { confirmationError, PASSWORD_HINT } from './password-rules.ts';
+import { NewPasswordFields } from './new-password-fields.tsx';
+import { confirmationError } from './password-rules.ts';
 
 const THIS_PAGE = () => `${window.location.pathname}${window.location.search}`;
 
@@ -91,22 +92,14 @@ function CreateAccount({ token, invite }: { token: string; invite: InviteDescrip
         onChange={(event) => setFullName(event.target.value)}
         error={errors.full_name}
       />
-      <TextField
+      <NewPasswordFields
         label="Password"
-        type="password"
-        autoComplete="new-password"
-        hint={PASSWORD_HINT}
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        error={errors.password}
-      />
-      <TextField
-        label="Repeat the password"
-        type="password"
-        autoComplete="new-password"
-        value={confirmation}
-        onChange={(event) => setConfirmation(event.target.value)}
-        error={errors.confirmation}
+        repeatLabel="Repeat the password"
+        password={password}
+        confirmation={confirmation}
+        onPassword={setPassword}
+        onConfirmation={setConfirmation}
+        errors={errors}
       />
       <Button type="submit" loading={busy} className="w-full">
         Create account and join

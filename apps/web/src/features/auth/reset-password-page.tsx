@@ -4,11 +4,11 @@ import { Link, useSearchParams } from 'react-router';
 import { login } from '../../app/auth/keycloak-session.ts';
 import { formErrorsOf, issueErrorsOf } from '../../shared/lib/field-errors.ts';
 import { Button } from '../../shared/ui/button.tsx';
-import { TextField } from '../../shared/ui/text-field.tsx';
 import { resetPassword } from './auth-api.ts';
 import { AuthCard } from './auth-card.tsx';
 import { FormAlert } from './form-alert.tsx';
-import { confirmationError, PASSWORD_HINT } from './password-rules.ts';
+import { NewPasswordFields } from './new-password-fields.tsx';
+import { confirmationError } from './password-rules.ts';
 
 /** Reset password (/auth/reset-password?token=): the new password twice, then Sign in. */
 export function ResetPasswordPage() {
@@ -73,22 +73,14 @@ export function ResetPasswordPage() {
       <p>Choose a new password for your account.</p>
       <form onSubmit={submit} noValidate className="space-y-4 pt-2">
         <FormAlert message={failure} />
-        <TextField
+        <NewPasswordFields
           label="New password"
-          type="password"
-          autoComplete="new-password"
-          hint={PASSWORD_HINT}
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          error={errors.password}
-        />
-        <TextField
-          label="Repeat the new password"
-          type="password"
-          autoComplete="new-password"
-          value={confirmation}
-          onChange={(event) => setConfirmation(event.target.value)}
-          error={errors.confirmation}
+          repeatLabel="Repeat the new password"
+          password={password}
+          confirmation={confirmation}
+          onPassword={setPassword}
+          onConfirmation={setConfirmation}
+          errors={errors}
         />
         <Button type="submit" loading={busy} className="w-full">
           Change password
