@@ -120,11 +120,12 @@ test('an invited colleague joins as a viewer and gets new permissions in their o
   await socketReady;
   await acceptCookies(user);
 
-  // Viewers read: no team management, no creating workflows.
+  // Viewers read dashboards and documents: no Workflows item, no team management.
   await expect(mainNav(user).getByRole('link', { name: 'Welcome' })).toBeVisible();
+  await expect(mainNav(user).getByRole('link', { name: 'Documents' })).toBeVisible();
+  await expect(mainNav(user).getByRole('link', { name: 'Workflows' })).toHaveCount(0);
   await user.goto('/workflows');
-  await expect(user.getByRole('heading', { name: 'Workflows' })).toBeVisible();
-  await expect(user.getByRole('button', { name: 'New workflow' })).toHaveCount(0);
+  await expect(user).toHaveURL(/\/unauthorized$/);
   await user.goto('/my-team');
   await expect(user.getByRole('button', { name: 'Invite', exact: true })).toHaveCount(0);
   const reconnected = user.waitForResponse((r) => r.url().includes('/api/notifications') && r.ok(), {

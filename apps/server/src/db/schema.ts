@@ -287,8 +287,125 @@ export const tableItems = pgTable(
     seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     values: jsonb('values').$type<Record<string, unknown>>().notNull().default({}),
     searchText: text('search_text').notNull().default(''),
+    /**
+     * What makes a row the same row on a second import (a bank reference, FITID, M-Pesa receipt
+     * number, or a content hash): unique within its table, so a re-import adds nothing twice.
+     */
+    externalKey: text('external_key'),
+    /** The import that inserted the row (no foreign key: bulk inserts stay fast); lets a failed import be undone. */
+    importId: uuid('import_id'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('table_items_table_seq_idx').on(t.tableId, t.seq)],
+  (t) => [
+    index('table_items_table_seq_idx').on(t.tableId, t.seq),
+    uniqueIndex('table_items_external_key_idx')
+      .on(t.tableId, t.externalKey)
+      .where(sql`${t.externalKey} is not null`),
+  ],
+);
+
+/** Who created a row, kept when they leave (then null). */
+const createdBy = () => uuid('created_by').references(() => users.id, { onDelete: 'set null' });
+
+/**
+ * One import of a file into a table: the upload (kept under DATA_DIR/files at `filePath`), what
+ * the server sniffed and proposes (`proposal`: format, delimiter, header, sheets, column types and
+ * mapping), what the user confirmed (`options`), then the background run's counts and its
+ * rejected lines (`errors`: the first ones, each with line, column and reason).
+ * Status: uploaded → queued → running → succeeded | failed.
+ */
+export const tableImports = pgTable(
+  'table_imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: organizationRef(),
+    /** The target table; null until the user confirms (a new table is made then). */
+    tableId: uuid('table_id').references(() => dataTables.id, { onDelete: 'cascade' }),
+    /** The document the rows come from, when sent from the drop box. */
+    documentId: uuid('document_id'),
+    fileName: text('file_name').notNull(),
+    filePath: text('file_path').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    format: text('format').notNull(),
+    status: text('status').notNull().default('uploaded'),
+    proposal: jsonb('proposal').$type<Record<string, unknown>>().notNull().default({}),
+    options: jsonb('options').$type<Record<string, unknown>>(),
+    totalRows: integer('total_rows').notNull().default(0),
+    insertedRows: integer('inserted_rows').notNull().default(0),
+    duplicateRows: integer('duplicate_rows').notNull().default(0),
+    failedRows: integer('failed_rows').notNull().default(0),
+    errors: jsonb('errors').$type<Record<string, unknown>[]>().notNull().default([]),
+    /** Statement checks and other findings that do not stop the import (balance mismatch). */
+    warnings: jsonb('warnings').$type<Record<string, unknown>[]>().notNull().default([]),
+    errorMessage: text('error_message'),
+    createdBy: createdBy(),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('table_imports_org_idx').on(t.organizationId, t.createdAt)],
+);
+
+/**
+ * An association mapping: pairs of columns between two tables (bank `reference` ↔ ledger
+ * `invoice_no`), what a reconcile block starts from. `pairs`: [{ left_column_id, right_column_id }].
+ */
+export const associationMappings = pgTable(
+  'association_mappings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: organizationRef(),
+    name: text('name').notNull(),
+    leftTableId: uuid('left_table_id')
+      .notNull()
+      .references(() => dataTables.id, { onDelete: 'cascade' }),
+    rightTableId: uuid('right_table_id')
+      .notNull()
+      .references(() => dataTables.id, { onDelete: 'cascade' }),
+    pairs: jsonb('pairs').$type<{ left_column_id: string; right_column_id: string }[]>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('association_mappings_org_idx').on(t.organizationId),
+    uniqueIndex('association_mappings_name_idx').on(t.organizationId, t.name),
+  ],
+);
+
+/**
+ * An upload to the documents drop box. The bytes are stored once per content (`sha256`, under
+ * DATA_DIR/files/blobs/), so the same file uploaded twice is two documents and one blob.
+ * Processing (source `document processing`) writes the parsed result to `resultPath` (JSON in the
+ * file store) and a summary here. Status: pending → processing → processed | ocr_needed | failed
+ * (`statusReason` says why).
+ */
+export const documents = pgTable(
+  'documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: organizationRef(),
+    fileName: text('file_name').notNull(),
+    sha256: text('sha256').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    /** Sniffed from the content: application/pdf, image/png, image/jpeg, image/tiff, text/csv, XLSX. */
+    mediaType: text('media_type').notNull(),
+    /** pdf | image | csv | xlsx */
+    kind: text('kind').notNull(),
+    status: text('status').notNull().default('pending'),
+    statusReason: text('status_reason'),
+    attempts: integer('attempts').notNull().default(0),
+    pageCount: integer('page_count'),
+    rowCount: integer('row_count'),
+    resultPath: text('result_path'),
+    summary: jsonb('summary').$type<Record<string, unknown>>().notNull().default({}),
+    searchText: text('search_text').notNull().default(''),
+    createdBy: createdBy(),
+    createdAt: createdAt(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('documents_org_idx').on(t.organizationId, t.createdAt),
+    index('documents_sha_idx').on(t.sha256),
+  ],
 );

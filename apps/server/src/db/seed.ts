@@ -9,7 +9,11 @@ export const DEMO_USERS = { admin: 'admin@demo.test', viewer: 'viewer@demo.test'
 
 type Grant = { client: 'management' | 'recon'; role: string };
 
-/** The three groups every new organization starts with, and what each may do. */
+/**
+ * The three groups every new organization starts with, and what each may do. Viewers read
+ * dashboards, documents, models, tables' records, settings and the audit trail; workflows (and
+ * the tables list, which the spec puts under read on workflow) come with Reconcilers.
+ */
 export function defaultGroups(
   productKey: string,
 ): Record<'Administrators' | 'Reconcilers' | 'Viewers', Grant[]> {
@@ -19,7 +23,7 @@ export function defaultGroups(
   return {
     Administrators: catalog,
     Reconcilers: dedupe([...reads, ...reconWork]),
-    Viewers: reads,
+    Viewers: reads.filter((g) => g.role !== 'workflow-read'),
   };
 }
 
