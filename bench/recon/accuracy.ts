@@ -1,0 +1,50 @@
+/**
+ * Accuracy of the default rule set on generated Kenyan data (M-Pesa paybill and bank lines against an
+ * ERP invoice ledger, with typos, missing references, splits, bulk payments, bank charges, reversals,
+ * duplicates and unrelated lines). Prints precision and recall (percent) per seed and overall.
+ *
+ *   npx tsx bench/recon/accuracy.ts
+ *   INVOICES=20000 SEEDS=1,2,3 npx tsx bench/recon/accuracy.ts
+ */
+import { defaultRuleSet, run } from '../../packages/recon-engine/src/index.ts';
+import { evaluate } from '../../packages/recon-engine/src/testdata/evaluate.ts';
+import { generate } from '../../packages/recon-engine/src/testdata/generate.ts';
+
+const INVOICES = Number(process.env.INVOICES ?? 10_000);
+const SEEDS = (process.env.SEEDS ?? '1,2,3').split(',').map(Number);
+
+const totals = {
+  true_links: 0,
+  auto_links: 0,
+  auto_correct: 0,
+  suggested_links: 0,
+  suggested_correct: 0,
+  found: 0,
+};
+for (const seed of SEEDS) {
+  const data = generate({ seed, invoices: INVOICES });
+  const started = performance.now();
+  const result = run(data.left, data.right, defaultRuleSet());
+  const ms = Math.round(performance.now() - started);
+  const accuracy = evaluate(data, result.groups);
+  totals.true_links += accuracy.true_links;
+  totals.auto_links += accuracy.auto_links;
+  totals.auto_correct += accuracy.auto_correct;
+  totals.suggested_links += accuracy.suggested_links;
+  totals.suggested_correct += accuracy.suggested_correct;
+  totals.found += Math.round((accuracy.found_recall / 100) * accuracy.true_links);
+  console.log(JSON.stringify({ seed, left: data.left.length, right: data.right.length, ms, ...accuracy }));
+  if (process.env.VERBOSE) console.log(JSON.stringify(result.stats));
+}
+const pct = (part: number, whole: number) => Math.round((part / Math.max(1, whole)) * 100_000) / 1000;
+console.log(
+  JSON.stringify({
+    overall: true,
+    invoices_per_seed: INVOICES,
+    seeds: SEEDS,
+    auto_precision: pct(totals.auto_correct, totals.auto_links),
+    auto_recall: pct(totals.auto_correct, totals.true_links),
+    suggestion_precision: pct(totals.suggested_correct, totals.suggested_links),
+    found_recall: pct(totals.found, totals.true_links),
+  }),
+);

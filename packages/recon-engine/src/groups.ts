@@ -1,0 +1,46 @@
+/** Building match groups from record indexes: totals, difference (bigint) and status. */
+import type { PreparedSide } from './prepare.ts';
+import type { FeatureScore, MatchGroup, MatchStatus } from './types.ts';
+
+function total(side: PreparedSide, indexes: readonly number[]): bigint {
+  let sum = 0n;
+  for (const index of indexes) sum += side.records[index]!.amount;
+  return sum;
+}
+
+/** Left total − right total, exactly. */
+export function groupDifference(
+  left: PreparedSide,
+  right: PreparedSide,
+  l: readonly number[],
+  r: readonly number[],
+) {
+  return total(left, l) - total(right, r);
+}
+
+/** Status of an accepted group: reconciled when it balances, partial otherwise. */
+export function acceptedStatus(difference: bigint): MatchStatus {
+  return difference === 0n ? 'reconciled' : 'partial';
+}
+
+/** Makes the group and closes its records. */
+export function closeGroup(
+  left: PreparedSide,
+  right: PreparedSide,
+  leftIndexes: readonly number[],
+  rightIndexes: readonly number[],
+  group: { rule_id: string; status: MatchStatus | 'accepted'; score: number; features: FeatureScore[] },
+): MatchGroup {
+  const difference = groupDifference(left, right, leftIndexes, rightIndexes);
+  for (const index of leftIndexes) left.open[index] = 0;
+  for (const index of rightIndexes) right.open[index] = 0;
+  return {
+    left: leftIndexes.map((index) => left.records[index]!.id),
+    right: rightIndexes.map((index) => right.records[index]!.id),
+    rule_id: group.rule_id,
+    status: group.status === 'accepted' ? acceptedStatus(difference) : group.status,
+    score: group.score,
+    features: group.features,
+    difference,
+  };
+}

@@ -1,0 +1,8 @@
+export { allowedDifference, MAX_ENGINE_AMOUNT, toTolerance, withinTolerance } from './amount.ts';
+export { parseDay, recordsFromCsv, resultToCsv } from './csv.ts';
+export { counterpartyKeys, fold, phoneKey, referenceKeys, stripLeadingZeros } from './normalise.ts';
+export { defaultRuleSet, validateRuleSet } from './rules.ts';
+export { run } from './run.ts';
+export { jaroWinkler, tokenSetRatio } from './similarity.ts';
+export { findSubset } from './subset-sum.ts';
+export type * from './types.ts';

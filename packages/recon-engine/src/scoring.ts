@@ -1,0 +1,218 @@
+/**
+ * Pair scoring: weighted features (amount closeness, date distance, reference similarity, counterparty
+ * similarity) with a per-feature breakdown. `scorePair` is the hot path (numbers only); `explain` builds
+ * the readable breakdown for the pairs that become groups.
+ */
+import { allowedDifference, type Tolerance } from './amount.ts';
+import { isIdentifierKey } from './normalise.ts';
+import { dateOf, idChunks, type Prepared, postingCount } from './prepare.ts';
+import { bestJaroWinkler, editDistance, tokenSetRatio } from './similarity.ts';
+import type { DateWindow, FeatureScore, FeatureWeights, SimilarityMethod } from './types.ts';
+
+export const DEFAULT_WEIGHTS: FeatureWeights = {
+  amount: 0.35,
+  date: 0.1,
+  reference: 0.4,
+  counterparty: 0.15,
+};
+
+/** Jaro-Winkler below this counts as no similarity; above it the score rises linearly to 0.95 at equality. */
+const JARO_WINKLER_FLOOR = 0.8;
+/**
+ * Identifiers more than one typo apart score at most this: sequential invoice numbers
+ * (INV2026004018 / INV2026004051) share long prefixes, so Jaro-Winkler alone rates them ~0.9.
+ */
+const DISTANT_IDENTIFIER_CAP = 0.5;
+
+export interface ScoreContext {
+  prepared: Prepared;
+  weights: FeatureWeights;
+  tolerance: Tolerance;
+  window: DateWindow;
+  dateField: 'date' | 'value_date' | undefined;
+  method: SimilarityMethod;
+}
+
+export interface PairFeatures {
+  amount: number;
+  date: number;
+  reference: number;
+  /** null when either side has no counterparty (the feature is left out and the others reweighted). */
+  counterparty: number | null;
+  score: number;
+}
+
+export function roundScore(value: number): number {
+  return Math.round(value * 10_000) / 10_000;
+}
+
+export function withDefaultWeights(weights: Partial<FeatureWeights> | undefined): FeatureWeights {
+  return { ...DEFAULT_WEIGHTS, ...weights };
+}
+
+/** Amount closeness: 1 when equal, 0.9 for the smallest difference falling to 0.5 at the tolerance limit; -1 outside. */
+export function amountScore(tolerance: Tolerance, actual: number, expected: number): number {
+  const difference = Math.abs(actual - expected);
+  if (difference === 0) return 1;
+  const allowed = allowedDifference(tolerance, expected);
+  if (difference > allowed) return -1;
+  return 0.9 - (0.4 * difference) / allowed;
+}
+
+/** Date closeness for right − left = `days`: 1 on the same day, -1 outside the window. */
+export function dateScore(window: DateWindow, days: number): number {
+  if (days < -window.days_before || days > window.days_after) return -1;
+  return 1 - Math.abs(days) / (Math.max(window.days_before, window.days_after) + 1);
+}
+
+function jaroWinklerScore(similarity: number): number {
+  return similarity <= JARO_WINKLER_FLOOR
+    ? 0
+    : ((similarity - JARO_WINKLER_FLOOR) / (1 - JARO_WINKLER_FLOOR)) * 0.95;
+}
+
+/** Whether the two records share a strong identifier key (a whole reference chunk). */
+export function sharesStrongKey(prepared: Prepared, left: number, right: number): boolean {
+  const leftKeys = prepared.left.refKeys[left]!;
+  const rightKeys = prepared.right.refKeys[right]!;
+  const leftStrong = prepared.left.strongCount[left]!;
+  const rightStrong = prepared.right.strongCount[right]!;
+  for (let i = 0; i < leftStrong; i++) {
+    const key = leftKeys[i]!;
+    if (!isIdentifierKey(key)) continue;
+    for (let j = 0; j < rightStrong; j++) if (rightKeys[j] === key) return true;
+  }
+  return false;
+}
+
+const pointsElsewhereCache = new WeakMap<Prepared, Int8Array>();
+const NAMING_MAX_RECORDS = 3;
+
+/**
+ * Whether a left record's reference names a right record exactly (a strong identifier of some right
+ * record, matched or not). Then a different right record only similar to it is not the one meant.
+ */
+export function namesARightRecord(prepared: Prepared, left: number): boolean {
+  let cache = pointsElsewhereCache.get(prepared);
+  if (!cache) {
+    cache = new Int8Array(prepared.left.records.length).fill(-1);
+    pointsElsewhereCache.set(prepared, cache);
+  }
+  if (cache[left] === -1) {
+    const keys = prepared.left.refKeys[left]!;
+    let names = false;
+    for (let i = 0; i < prepared.left.strongCount[left]! && !names; i++) {
+      const key = keys[i]!;
+      if (!isIdentifierKey(key)) continue;
+      // A key many records carry (a year, a customer account) names no single record.
+      const count = postingCount(prepared.right.strongIndex.get(key));
+      if (count > 0 && count <= NAMING_MAX_RECORDS) names = true;
+    }
+    cache[left] = names ? 1 : 0;
+  }
+  return cache[left] === 1;
+}
+
+/** Reference similarity: 1 for a shared strong identifier, else the best of the weighted token-set ratio
+ * and the scaled Jaro-Winkler of identifier chunks (typos). */
+export function referenceScore(context: ScoreContext, left: number, right: number): number {
+  const { prepared, method } = context;
+  const leftKeys = prepared.left.refKeys[left]!;
+  const rightKeys = prepared.right.refKeys[right]!;
+  if (sharesStrongKey(prepared, left, right)) return 1;
+  const set = method === 'jaro_winkler' ? 0 : tokenSetRatio(leftKeys, rightKeys, prepared.weight);
+  let score = set;
+  if (set < 0.95 && method !== 'token_set') {
+    score = Math.max(
+      set,
+      identifierScore(bestJaroWinkler(idChunks(prepared.left, left), idChunks(prepared.right, right))),
+    );
+  }
+  return namesARightRecord(prepared, left) ? Math.min(score, DISTANT_IDENTIFIER_CAP) : score;
+}
+
+/** Scaled Jaro-Winkler of the best identifier pair, capped unless the two are within one typo. */
+function identifierScore(best: { score: number; left: string; right: string }): number {
+  const scaled = jaroWinklerScore(best.score);
+  if (scaled <= DISTANT_IDENTIFIER_CAP) return scaled;
+  return editDistance(best.left, best.right, 1) <= 1 ? scaled : DISTANT_IDENTIFIER_CAP;
+}
+
+export function counterpartyScore(prepared: Prepared, left: number, right: number): number | null {
+  const leftKeys = prepared.left.partyKeys[left]!;
+  const rightKeys = prepared.right.partyKeys[right]!;
+  if (leftKeys.length === 0 || rightKeys.length === 0) return null;
+  return tokenSetRatio(leftKeys, rightKeys, prepared.weight);
+}
+
+/** Weighted mean of the features present. */
+export function combine(weights: FeatureWeights, features: Omit<PairFeatures, 'score'>): number {
+  let total = weights.amount * features.amount + weights.date * features.date;
+  total += weights.reference * features.reference;
+  let weightSum = weights.amount + weights.date + weights.reference;
+  if (features.counterparty !== null) {
+    total += weights.counterparty * features.counterparty;
+    weightSum += weights.counterparty;
+  }
+  return weightSum > 0 ? roundScore(total / weightSum) : 0;
+}
+
+/** Scores a left/right pair, or returns null when the amount or the date is outside the pass's limits. */
+export function scorePair(context: ScoreContext, left: number, right: number): PairFeatures | null {
+  const { prepared } = context;
+  const amount = amountScore(context.tolerance, prepared.left.amount[left]!, prepared.right.amount[right]!);
+  if (amount < 0) return null;
+  const days =
+    dateOf(prepared.right, right, context.dateField) - dateOf(prepared.left, left, context.dateField);
+  const date = dateScore(context.window, days);
+  if (date < 0) return null;
+  const reference = referenceScore(context, left, right);
+  const counterparty = counterpartyScore(prepared, left, right);
+  const partial = { amount, date, reference, counterparty };
+  return { ...partial, score: combine(context.weights, partial) };
+}
+
+function percent(value: number): string {
+  return `${Math.round(value * 100)} %`;
+}
+
+/** The readable breakdown of a scored pair. */
+export function explainPair(
+  context: ScoreContext,
+  left: number,
+  right: number,
+  features: PairFeatures,
+): FeatureScore[] {
+  const { prepared } = context;
+  const difference = prepared.left.amount[left]! - prepared.right.amount[right]!;
+  const days =
+    dateOf(prepared.right, right, context.dateField) - dateOf(prepared.left, left, context.dateField);
+  const jw = bestJaroWinkler(idChunks(prepared.left, left), idChunks(prepared.right, right));
+  const referenceDetail =
+    features.reference === 0
+      ? 'no reference in common'
+      : jw.score > JARO_WINKLER_FLOOR && jw.left !== jw.right && identifierScore(jw) >= features.reference
+        ? `reference ${percent(features.reference)} similar (${jw.left} ~ ${jw.right})`
+        : `reference ${percent(features.reference)} similar`;
+  const result: FeatureScore[] = [
+    {
+      name: 'amount',
+      score: roundScore(features.amount),
+      detail: difference === 0 ? 'amount equal' : `amount differs by ${difference} minor units`,
+    },
+    {
+      name: 'date',
+      score: roundScore(features.date),
+      detail: days === 0 ? 'same date' : `date ${Math.abs(days)} day${Math.abs(days) === 1 ? '' : 's'} apart`,
+    },
+    { name: 'reference', score: roundScore(features.reference), detail: referenceDetail },
+  ];
+  if (features.counterparty !== null) {
+    result.push({
+      name: 'counterparty',
+      score: roundScore(features.counterparty),
+      detail: `counterparty ${percent(features.counterparty)} similar`,
+    });
+  }
+  return result;
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { bestJaroWinkler, editDistance, jaro, jaroWinkler, tokenSetRatio } from './similarity.ts';
+
+describe('similarity', () => {
+  it('computes Jaro and Jaro-Winkler as published', () => {
+    expect(jaro('MARTHA', 'MARHTA')).toBeCloseTo(0.9444, 4);
+    expect(jaroWinkler('MARTHA', 'MARHTA')).toBeCloseTo(0.9611, 4);
+    expect(jaroWinkler('DWAYNE', 'DUANE')).toBeCloseTo(0.84, 4);
+    expect(jaroWinkler('ABC', 'ABC')).toBe(1);
+    expect(jaroWinkler('', 'ABC')).toBe(0);
+    expect(jaroWinkler('ABC', 'XYZ')).toBe(0);
+  });
+
+  it('weights the token-set ratio so frequent words count little', () => {
+    const weight = (key: string) => (key === 'MPESA' ? 0.1 : 1);
+    expect(tokenSetRatio(['MPESA', 'INV1'], ['INV1'], weight)).toBe(1);
+    expect(tokenSetRatio(['MPESA', 'INV1'], ['MPESA', 'INV2'], weight)).toBeCloseTo(0.1 / 1.1, 6);
+    expect(tokenSetRatio([], ['INV1'], weight)).toBe(0);
+  });
+
+  it('counts edits with adjacent transpositions as one', () => {
+    expect(editDistance('4512', '4152')).toBe(1);
+    expect(editDistance('4512', '412')).toBe(1);
+    expect(editDistance('4512', '4592')).toBe(1);
+    expect(editDistance('4018', '4051')).toBe(2);
+    expect(editDistance('ABCDEFGH', 'ZZZZZZZZ', 1)).toBe(2);
+  });
+
+  it('finds the best identifier pair', () => {
+    expect(bestJaroWinkler(['INV2026004512', 'QGH7XK2P1L'], ['INV2026004152'])).toMatchObject({
+      left: 'INV2026004512',
+      right: 'INV2026004152',
+    });
+  });
+});

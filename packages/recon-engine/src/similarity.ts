@@ -1,0 +1,106 @@
+/** Text similarity measures, all in 0..1. */
+
+/** Jaro similarity of two strings (1 = equal, 0 = nothing in common). */
+export function jaro(a: string, b: string): number {
+  if (a === b) return 1;
+  const lengthA = a.length;
+  const lengthB = b.length;
+  if (lengthA === 0 || lengthB === 0) return 0;
+  const range = Math.max(0, Math.floor(Math.max(lengthA, lengthB) / 2) - 1);
+  const matchedA = new Uint8Array(lengthA);
+  const matchedB = new Uint8Array(lengthB);
+  let matches = 0;
+  for (let i = 0; i < lengthA; i++) {
+    const start = Math.max(0, i - range);
+    const end = Math.min(i + range + 1, lengthB);
+    for (let j = start; j < end; j++) {
+      if (matchedB[j] || a.charCodeAt(i) !== b.charCodeAt(j)) continue;
+      matchedA[i] = 1;
+      matchedB[j] = 1;
+      matches++;
+      break;
+    }
+  }
+  if (matches === 0) return 0;
+  let transpositions = 0;
+  let k = 0;
+  for (let i = 0; i < lengthA; i++) {
+    if (!matchedA[i]) continue;
+    while (!matchedB[k]) k++;
+    if (a.charCodeAt(i) !== b.charCodeAt(k)) transpositions++;
+    k++;
+  }
+  const m = matches;
+  return (m / lengthA + m / lengthB + (m - transpositions / 2) / m) / 3;
+}
+
+/** Jaro-Winkler: Jaro boosted by a common prefix of up to 4 characters (scaling 0.1). */
+export function jaroWinkler(a: string, b: string): number {
+  const similarity = jaro(a, b);
+  let prefix = 0;
+  const limit = Math.min(4, a.length, b.length);
+  while (prefix < limit && a.charCodeAt(prefix) === b.charCodeAt(prefix)) prefix++;
+  return similarity + prefix * 0.1 * (1 - similarity);
+}
+
+/**
+ * Weighted token-set ratio: the weight of the shared keys over the weight of the smaller key set, so a
+ * short ledger reference fully contained in a long bank narrative scores 1 and frequent words count little.
+ */
+export function tokenSetRatio(
+  left: readonly string[],
+  right: readonly string[],
+  weight: (key: string) => number,
+): number {
+  if (left.length === 0 || right.length === 0) return 0;
+  let leftTotal = 0;
+  for (const key of left) leftTotal += weight(key);
+  let rightTotal = 0;
+  let shared = 0;
+  for (const key of right) {
+    const w = weight(key);
+    rightTotal += w;
+    if (left.includes(key)) shared += w;
+  }
+  const smaller = Math.min(leftTotal, rightTotal);
+  return smaller > 0 ? Math.min(1, shared / smaller) : 0;
+}
+
+/** Best Jaro-Winkler over all pairs of identifier chunks, with the pair that gave it. */
+export function bestJaroWinkler(
+  left: readonly string[],
+  right: readonly string[],
+): { score: number; left: string; right: string } {
+  let best = { score: 0, left: '', right: '' };
+  for (const a of left) {
+    for (const b of right) {
+      const score = jaroWinkler(a, b);
+      if (score > best.score) best = { score, left: a, right: b };
+    }
+  }
+  return best;
+}
+
+/** Optimal string alignment distance (Levenshtein plus adjacent transpositions), stopping past `limit`. */
+export function editDistance(a: string, b: string, limit = Number.POSITIVE_INFINITY): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  const previous2 = new Array<number>(b.length + 1).fill(0);
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  let current = new Array<number>(b.length + 1).fill(0);
+  for (let i = 1; i <= a.length; i++) {
+    current[0] = i;
+    let rowMinimum = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
+      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        value = Math.min(value, previous2[j - 2]! + 1);
+      current[j] = value;
+      rowMinimum = Math.min(rowMinimum, value);
+    }
+    if (rowMinimum > limit) return limit + 1;
+    for (let j = 0; j <= b.length; j++) previous2[j] = previous[j]!;
+    [previous, current] = [current, previous];
+  }
+  return previous[b.length]!;
+}

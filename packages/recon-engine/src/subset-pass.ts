@@ -1,0 +1,238 @@
+/**
+ * Subset-sum pass on leftovers: many:1 (several left records pay one right record: split payments) or
+ * 1:many (one left record covers several right records: a bulk payment). Each open anchor on the "one"
+ * side, in (date, id) order, takes the open records of the other side that share a reference or
+ * counterparty key with it (same currency and sign, inside the date window; the `max_block` closest in
+ * date), and looks for the subset whose total meets its amount (see subset-sum.ts). The group is scored
+ * like a pair (means over its members); an ambiguous subset is only suggested.
+ */
+import { allowedDifference, toTolerance } from './amount.ts';
+import { closeGroup } from './groups.ts';
+import {
+  dateOf,
+  forEachPosting,
+  type KeyIndex,
+  type Prepared,
+  type PreparedSide,
+  postingCount,
+} from './prepare.ts';
+import {
+  combine,
+  counterpartyScore,
+  dateScore,
+  referenceScore,
+  roundScore,
+  type ScoreContext,
+  withDefaultWeights,
+} from './scoring.ts';
+import { findSubset, MAX_SUBSET_ITEMS, type SubsetOutcome } from './subset-sum.ts';
+import type { FeatureScore, MatchGroup, SubsetSumPass } from './types.ts';
+import { typoHashes } from './typo-keys.ts';
+
+export const DEFAULT_SUBSET_BLOCK = 24;
+/** Keys shared by more records than this on the searched side do not form a block. */
+const MAX_KEY_POSTINGS = 200;
+
+interface Orientation {
+  anchors: PreparedSide;
+  items: PreparedSide;
+  /** Pair (anchor, item) as (left, right) indexes. */
+  pair: (anchor: number, item: number) => [number, number];
+}
+
+function orientation(prepared: Prepared, pass: SubsetSumPass): Orientation {
+  return pass.cardinality === 'many:1'
+    ? { anchors: prepared.right, items: prepared.left, pair: (anchor, item) => [item, anchor] }
+    : { anchors: prepared.left, items: prepared.right, pair: (anchor, item) => [anchor, item] };
+}
+
+const typoItemIndexes = new WeakMap<PreparedSide, Map<number, number | number[]>>();
+
+/** Hashed typo variants (without amounts) of every record of the searched side, built once per run. */
+function typoItems(items: PreparedSide): Map<number, number | number[]> {
+  let index = typoItemIndexes.get(items);
+  if (index) return index;
+  index = new Map();
+  for (let i = 0; i < items.records.length; i++) {
+    for (const key of typoHashes(items.refKeys[i]!.slice(0, items.strongCount[i]!), 0)) {
+      const existing = index.get(key);
+      if (existing === undefined) index.set(key, i);
+      else if (typeof existing === 'number') index.set(key, [existing, i]);
+      else existing.push(i);
+    }
+  }
+  typoItemIndexes.set(items, index);
+  return index;
+}
+
+function blockOf(
+  prepared: Prepared,
+  pass: SubsetSumPass,
+  side: Orientation,
+  anchor: number,
+  blocking: SubsetSumPass['blocking'],
+): number[] {
+  const { anchors, items } = side;
+  const seen = new Set<number>();
+  const add = (item: number) => {
+    if (seen.has(item) || !items.open[item] || items.currency[item] !== anchors.currency[anchor]) return;
+    const sign = Math.sign(items.amount[item]!);
+    if (sign === 0 || sign !== Math.sign(anchors.amount[anchor]!)) return;
+    const [l, r] = side.pair(anchor, item);
+    const days = dateOf(prepared.right, r, pass.date_field) - dateOf(prepared.left, l, pass.date_field);
+    if (dateScore(pass.date_window, days) < 0) return;
+    seen.add(item);
+  };
+  const from = (index: KeyIndex, keys: readonly string[]) => {
+    for (const key of keys) {
+      const found = index.get(key);
+      if (postingCount(found) <= MAX_KEY_POSTINGS) forEachPosting(found, add);
+    }
+  };
+  if (blocking.includes('reference')) {
+    for (const key of anchors.refKeys[anchor]!) {
+      const strong = items.strongIndex.get(key);
+      const weak = items.weakIndex.get(key);
+      if (postingCount(strong) + postingCount(weak) > MAX_KEY_POSTINGS) continue;
+      forEachPosting(strong, add);
+      forEachPosting(weak, add);
+    }
+  }
+  if (blocking.includes('typo')) {
+    // Typo keys carry the amount, and here amounts differ by design: compare the variants alone.
+    const index = typoItems(items);
+    for (const key of new Set(
+      typoHashes(anchors.refKeys[anchor]!.slice(0, anchors.strongCount[anchor]!), 0),
+    )) {
+      const found = index.get(key);
+      if (postingCount(found) <= MAX_KEY_POSTINGS) forEachPosting(found, add);
+    }
+  }
+  if (blocking.includes('counterparty')) from(items.partyIndex, anchors.partyKeys[anchor]!);
+  const limit = Math.min(pass.max_block ?? DEFAULT_SUBSET_BLOCK, MAX_SUBSET_ITEMS);
+  let block = [...seen];
+  if (block.length > limit) {
+    const distance = (item: number) => Math.abs(items.date[item]! - anchors.date[anchor]!);
+    block = block.sort((a, b) => distance(a) - distance(b) || a - b).slice(0, limit);
+  }
+  return block.sort((a, b) => a - b);
+}
+
+function mean(values: number[]): number {
+  return values.reduce((sum, value) => sum + value, 0) / values.length;
+}
+
+function scoreGroup(
+  context: ScoreContext,
+  side: Orientation,
+  anchor: number,
+  members: number[],
+  difference: number,
+  remainder: number,
+) {
+  const pairs = members.map((item) => side.pair(anchor, item));
+  const amount = difference === 0 ? 1 : 0.9 * (1 - Math.abs(difference) / (remainder + 1));
+  const { prepared } = context;
+  const date = mean(
+    pairs.map(([l, r]) =>
+      Math.max(
+        0,
+        dateScore(
+          context.window,
+          dateOf(prepared.right, r, context.dateField) - dateOf(prepared.left, l, context.dateField),
+        ),
+      ),
+    ),
+  );
+  const reference = mean(pairs.map(([l, r]) => referenceScore(context, l, r)));
+  const parties = pairs.map(([l, r]) => counterpartyScore(prepared, l, r)).filter((value) => value !== null);
+  const counterparty = parties.length === 0 ? null : mean(parties);
+  const score = combine(context.weights, { amount, date, reference, counterparty });
+  const features: FeatureScore[] = [
+    {
+      name: 'amount',
+      score: roundScore(amount),
+      detail: `${members.length} records total ${difference === 0 ? 'the amount exactly' : `the amount within ${Math.abs(difference)} minor units`}`,
+    },
+    { name: 'date', score: roundScore(date), detail: 'mean date closeness' },
+    {
+      name: 'reference',
+      score: roundScore(reference),
+      detail: `mean reference similarity ${Math.round(reference * 100)} %`,
+    },
+  ];
+  if (counterparty !== null) {
+    features.push({
+      name: 'counterparty',
+      score: roundScore(counterparty),
+      detail: `mean counterparty similarity ${Math.round(counterparty * 100)} %`,
+    });
+  }
+  return { score, features };
+}
+
+export function runSubsetPass(
+  prepared: Prepared,
+  pass: SubsetSumPass,
+): { groups: MatchGroup[]; comparisons: number; capped: number } {
+  const side = orientation(prepared, pass);
+  const tolerance = toTolerance(pass.allowed_remainder);
+  const context: ScoreContext = {
+    prepared,
+    weights: withDefaultWeights(pass.weights),
+    tolerance,
+    window: pass.date_window,
+    dateField: pass.date_field,
+    method: 'best',
+  };
+  const groups: MatchGroup[] = [];
+  let comparisons = 0;
+  let capped = 0;
+  for (let anchor = 0; anchor < side.anchors.records.length; anchor++) {
+    if (!side.anchors.open[anchor]) continue;
+    const target = side.anchors.amount[anchor]!;
+    const remainder = allowedDifference(tolerance, target);
+    // Records sharing a reference come first; the wider counterparty block only when they give nothing.
+    const referenceOnly = pass.blocking.filter((key) => key !== 'counterparty');
+    const blockings =
+      referenceOnly.length > 0 && referenceOnly.length < pass.blocking.length
+        ? [referenceOnly, pass.blocking]
+        : [pass.blocking];
+    let found: { block: number[]; outcome: Extract<SubsetOutcome, { kind: 'found' }> } | null = null;
+    for (const blocking of blockings as Array<SubsetSumPass['blocking']>) {
+      const block = blockOf(prepared, pass, side, anchor, blocking);
+      if (block.length < 2) continue;
+      const outcome = findSubset({
+        amounts: block.map((item) => side.items.amount[item]!),
+        target,
+        remainder,
+        minSize: 2,
+        maxSize: pass.max_group_size,
+        maxWork: pass.max_work,
+      });
+      comparisons += outcome.work;
+      if (outcome.kind === 'capped') capped++;
+      if (outcome.kind === 'found') {
+        found = { block, outcome };
+        break;
+      }
+    }
+    if (found === null) continue;
+    const { block, outcome } = found;
+    const members = outcome.indexes.map((position) => block[position]!);
+    const { score, features } = scoreGroup(context, side, anchor, members, outcome.sum - target, remainder);
+    if (score < pass.suggest) continue;
+    const automatic = score >= pass.auto_accept && !outcome.ambiguous;
+    const leftIndexes = pass.cardinality === 'many:1' ? members : [anchor];
+    const rightIndexes = pass.cardinality === 'many:1' ? [anchor] : members;
+    groups.push(
+      closeGroup(prepared.left, prepared.right, leftIndexes, rightIndexes, {
+        rule_id: pass.id,
+        status: automatic ? 'accepted' : 'suggested',
+        score,
+        features,
+      }),
+    );
+  }
+  return { groups, comparisons, capped };
+}

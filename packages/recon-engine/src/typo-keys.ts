@@ -1,0 +1,60 @@
+/**
+ * Typo keys: identifiers one typo apart (a dropped, swapped or wrong character) share at least one
+ * one-deletion variant of their last 8 characters. Blocking uses the hashed form.
+ */
+
+/**
+ * One-deletion variants (`~…`) of the last 8 characters of each identifier key with a digit: two
+ * identifiers one typo apart (dropped, swapped or wrong character) share at least one variant.
+ */
+export function typoVariants(keys: readonly string[]): string[] {
+  const variants = new Set<string>();
+  for (const key of keys) {
+    if (!/\d/.test(key) || key.startsWith('P:')) continue;
+    const core = key.startsWith('#') ? key.slice(1) : key;
+    if (core.length < 5) continue;
+    const tail = core.slice(-8);
+    variants.add(`~${tail}`);
+    for (let i = 0; i < tail.length; i++) variants.add(`~${tail.slice(0, i)}${tail.slice(i + 1)}`);
+  }
+  return [...variants];
+}
+
+/** FNV-1a over a string's char codes, skipping position `skip`, starting from `seed`. */
+function hashSkipping(text: string, skip: number, seed: number): number {
+  let hash = seed ^ 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    if (i === skip) continue;
+    hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+/**
+ * The typo variants of `typoVariants` as 32-bit hashes mixed with `seed` (the amount and currency), for a
+ * fast numeric index; a rare collision only adds a candidate, which scoring then judges.
+ */
+export function typoHashes(keys: readonly string[], seed: number): number[] {
+  const hashes: number[] = [];
+  for (const key of keys) {
+    if (!/\d/.test(key) || key.startsWith('P:')) continue;
+    const core = key.startsWith('#') ? key.slice(1) : key;
+    if (core.length < 5) continue;
+    const tail = core.slice(-8);
+    hashes.push(hashSkipping(tail, -1, seed));
+    for (let i = 0; i < tail.length; i++) hashes.push(hashSkipping(tail, i, seed));
+  }
+  return hashes;
+}
+
+/** A 32-bit seed from an exact amount (integer minor units) and a currency code. */
+export function amountSeed(amount: number, currency: number): number {
+  const low = amount % 4_294_967_296;
+  const high = Math.floor(amount / 4_294_967_296);
+  return (
+    (Math.imul(low | 0, 0x9e3779b1) ^
+      Math.imul(high | 0, 0x85ebca6b) ^
+      Math.imul(currency + 1, 0xc2b2ae35)) >>>
+    0
+  );
+}
