@@ -11,9 +11,16 @@
  */
 import type { Tolerance } from './amount.ts';
 import { IntMultiMap } from './int-multimap.ts';
-import { type KeyIndex, type Postings, type Prepared, type PreparedSide, postingCount } from './prepare.ts';
+import {
+  type KeyIndex,
+  type KeyTable,
+  type Postings,
+  type Prepared,
+  type PreparedSide,
+  postingCount,
+} from './prepare.ts';
 import type { ScoredPass } from './types.ts';
-import { amountSeed, typoHashes } from './typo-keys.ts';
+import { amountSeed, pushTailHashes, typoTail } from './typo-keys.ts';
 
 export const DEFAULT_MAX_BLOCK = 200;
 
@@ -85,13 +92,15 @@ function addPostings(found: Postings, left: number, into: Candidates) {
 
 function addFromIndex(
   index: KeyIndex,
-  keys: readonly string[],
+  ids: Int32Array,
+  from: number,
+  to: number,
   maxBlock: number,
   left: number,
   into: Candidates,
 ) {
-  for (const key of keys) {
-    const found = index.get(key);
+  for (let k = from; k < to; k++) {
+    const found = index.byId(ids[k]!);
     if (found !== undefined && found.length <= maxBlock) addPostings(found, left, into);
   }
 }
@@ -108,9 +117,10 @@ export function collectCandidates(
   into.list.length = 0;
   if (pass.blocking.includes('reference')) {
     // A key's block is every right record carrying it, strong or weak: skip it when the two together are too many.
-    for (const key of left.refKeys[l]!) {
-      const strong = right.strongIndex.get(key);
-      const weak = right.weakIndex.get(key);
+    for (let k = left.refStart[l]!; k < left.refStart[l + 1]!; k++) {
+      const id = left.refIds[k]!;
+      const strong = right.strongIndex.byId(id);
+      const weak = right.weakIndex.byId(id);
       if (postingCount(strong) + postingCount(weak) > maxBlock) continue;
       addPostings(strong, l, into);
       addPostings(weak, l, into);
@@ -121,7 +131,15 @@ export function collectCandidates(
     for (const key of typoKeysOf(left, l)) typo.forEach(key, (r) => addPostings(r, l, into));
   }
   if (pass.blocking.includes('counterparty'))
-    addFromIndex(right.partyIndex, left.partyKeys[l]!, maxBlock, l, into);
+    addFromIndex(
+      right.partyIndex,
+      left.partyIds,
+      left.partyStart[l]!,
+      left.partyStart[l + 1]!,
+      maxBlock,
+      l,
+      into,
+    );
   if (pass.blocking.includes('amount')) {
     const order = amountOrder(prepared);
     const amount = left.amount[l]!;
@@ -141,11 +159,32 @@ export function collectCandidates(
 
 /** Typo keys of a record: hashed one-deletion variants of its strong identifiers, with its exact amount. */
 export function typoKeysOf(side: PreparedSide, index: number): number[] {
-  const keys = side.refKeys[index]!;
-  return typoHashes(
-    keys.slice(0, side.strongCount[index]!),
-    amountSeed(side.amount[index]!, side.currency[index]!),
-  );
+  return recordTypoHashes(side, index, amountSeed(side.amount[index]!, side.currency[index]!));
+}
+
+const tailCaches = new WeakMap<KeyTable, Array<string | null | undefined>>();
+
+/** `typoHashes` of a record's strong keys (with the seed), with each key's tail worked out once per run. */
+export function recordTypoHashes(side: PreparedSide, index: number, seed: number): number[] {
+  const table = side.strongIndex.table;
+  let tails = tailCaches.get(table);
+  if (!tails) {
+    tails = new Array(table.size);
+    tailCaches.set(table, tails);
+  }
+  const hashes: number[] = [];
+  const from = side.refStart[index]!;
+  const to = from + side.strongCount[index]!;
+  for (let k = from; k < to; k++) {
+    const id = side.refIds[k]!;
+    let tail = tails[id];
+    if (tail === undefined) {
+      tail = typoTail(table.name(id));
+      tails[id] = tail;
+    }
+    if (tail !== null) pushTailHashes(tail, seed, hashes);
+  }
+  return hashes;
 }
 
 /**

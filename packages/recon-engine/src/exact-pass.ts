@@ -46,18 +46,25 @@ export function runExactPass(
     if (needCurrency && right.currency[r] !== left.currency[l]) return false;
     const days = dateOf(right, r, pass.date_field) - dateOf(left, l, pass.date_field);
     if (dateScore(pass.date_window, days) < 0) return false;
-    return !needParty || right.partyKeys[r]!.some((k) => left.partyKeys[l]!.includes(k));
+    if (!needParty) return true;
+    for (let j = right.partyStart[r]!; j < right.partyStart[r + 1]!; j++) {
+      for (let i = left.partyStart[l]!; i < left.partyStart[l + 1]!; i++) {
+        if (left.partyIds[i] === right.partyIds[j]) return true;
+      }
+    }
+    return false;
   };
   for (let l = 0; l < left.records.length; l++) {
     if (!left.open[l]) continue;
     let best = -1;
     let bestKey = '';
     if (byReference) {
-      const keys = left.refKeys[l]!;
+      const start = left.refStart[l]!;
       for (let k = 0; k < left.strongCount[l]!; k++) {
-        const key = keys[k]!;
+        const id = left.refIds[start + k]!;
+        const key = prepared.keys.name(id);
         if (!isIdentifierKey(key)) continue;
-        const found = right.strongIndex.get(key);
+        const found = right.strongIndex.byId(id);
         if (found === undefined || found.length > EXACT_MAX_POSTINGS) continue;
         for (let p = 0; p < found.length; p++) {
           const r = found[p]!;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KeyIndex } from './key-index.ts';
+import { KeyIndex, KeyTable } from './key-index.ts';
 
 describe('KeyIndex', () => {
   it('groups positions by key in the order they were added, across growth', () => {
@@ -15,5 +15,35 @@ describe('KeyIndex', () => {
     expect(index.get('K3')![1]).toBe(10);
     expect(index.get('NONE')).toBeUndefined();
     expect(index.count('NONE')).toBe(0);
+  });
+
+  it('answers by id for keys another index of the same table interned later', () => {
+    const table = new KeyTable();
+    const left = new KeyIndex(table);
+    left.add('A', 0);
+    left.finish();
+    const right = new KeyIndex(table);
+    const b = right.add('B', 4);
+    right.add('A', 5);
+    right.finish();
+    expect(left.byId(b)).toBeUndefined();
+    expect(left.countById(b)).toBe(0);
+    expect([...right.byId(table.id('A'))!]).toEqual([5]);
+  });
+});
+
+describe('KeyTable', () => {
+  it('gives each distinct key one id, stable across growth, and its own instance back', () => {
+    const table = new KeyTable();
+    const keys = Array.from({ length: 50_000 }, (_, i) => `INV${i * 7919}`);
+    const ids = keys.map((key) => table.intern(key));
+    expect(ids).toEqual(keys.map((_, i) => i));
+    expect(keys.map((key) => table.intern(`${key}`))).toEqual(ids);
+    expect(table.size).toBe(50_000);
+    expect(table.id('INV7919')).toBe(1);
+    expect(table.id('NONE')).toBe(-1);
+    expect(table.id('')).toBe(-1);
+    expect(table.name(table.intern(''))).toBe('');
+    expect(table.name(3)).toBe(keys[3]);
   });
 });

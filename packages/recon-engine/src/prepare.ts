@@ -4,11 +4,11 @@
  * counterparty keys, static key indexes over all records and token weights (IDF over the run's data).
  */
 import { MAX_ENGINE_AMOUNT } from './amount.ts';
-import { KeyIndex } from './key-index.ts';
+import { KeyIndex, KeyTable } from './key-index.ts';
 import { counterpartyKeys, identifierChunks, isGenericWord, referenceKeyList } from './normalise.ts';
 import type { EngineRecord, Side } from './types.ts';
 
-export { KeyIndex };
+export { KeyIndex, KeyTable };
 
 export interface PreparedSide {
   side: Side;
@@ -17,11 +17,17 @@ export interface PreparedSide {
   date: Int32Array;
   valueDate: Int32Array;
   currency: Int32Array;
-  /** Reference keys, strong ones first. */
-  refKeys: string[][];
-  /** How many of `refKeys` are strong (identify a whole chunk). */
+  /**
+   * Interned ids of the reference keys, strong ones first, all records in one array: record i's are
+   * refIds[refStart[i] .. refStart[i + 1]) (no per-record arrays: fewer objects for the collector).
+   */
+  refIds: Int32Array;
+  refStart: Int32Array;
+  /** How many of a record's reference keys are strong (identify a whole chunk). */
   strongCount: Uint16Array;
-  partyKeys: string[][];
+  /** Interned ids of the counterparty keys, laid out like `refIds`. */
+  partyIds: Int32Array;
+  partyStart: Int32Array;
   /** 1 while the record is unmatched. */
   open: Uint8Array;
   /** Reference keys where they are strong (a whole chunk) → records. */
@@ -35,7 +41,10 @@ export interface PreparedSide {
 export interface Prepared {
   left: PreparedSide;
   right: PreparedSide;
-  weight: (key: string) => number;
+  /** Every key of both sides, interned once. */
+  keys: KeyTable;
+  /** IDF weight of an interned key id. */
+  weight: (id: number) => number;
 }
 
 /** Postings: one record index, a list of them, or none. */
@@ -45,17 +54,39 @@ export function postingCount(value: Postings): number {
   return value === undefined ? 0 : typeof value === 'number' ? 1 : value.length;
 }
 
+/** A growable list of ids in an Int32Array. */
+class IdList {
+  private items: Int32Array;
+  length = 0;
+  constructor(capacity: number) {
+    this.items = new Int32Array(Math.max(16, capacity));
+  }
+  push(id: number): void {
+    if (this.length === this.items.length) {
+      const grown = new Int32Array(this.length * 2);
+      grown.set(this.items);
+      this.items = grown;
+    }
+    this.items[this.length++] = id;
+  }
+  done(): Int32Array {
+    return this.items.slice(0, this.length);
+  }
+}
+
 function compareRecords(a: EngineRecord, b: EngineRecord): number {
   if (a.date !== b.date) return a.date - b.date;
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
+
+const MAX_AMOUNT = BigInt(MAX_ENGINE_AMOUNT);
 
 function checkRecord(record: EngineRecord, side: Side): void {
   if (typeof record.id !== 'string' || record.id === '') throw new TypeError(`${side} record without an id`);
   if (typeof record.amount !== 'bigint') {
     throw new TypeError(`${side} record ${record.id}: amount must be a bigint of minor units`);
   }
-  if (record.amount > BigInt(MAX_ENGINE_AMOUNT) || record.amount < -BigInt(MAX_ENGINE_AMOUNT)) {
+  if (record.amount > MAX_AMOUNT || record.amount < -MAX_AMOUNT) {
     throw new RangeError(`${side} record ${record.id}: amount ${record.amount} is beyond ±2^52 minor units`);
   }
   if (!Number.isInteger(record.date))
@@ -70,12 +101,15 @@ function prepareSide(
   input: readonly EngineRecord[],
   matched: ReadonlySet<string>,
   currencies: Map<string, number>,
+  table: KeyTable,
 ): PreparedSide {
-  const seen = new Set<string>();
+  const seen = new KeyTable();
   for (const record of input) {
     checkRecord(record, side);
-    if (seen.has(record.id)) throw new RangeError(`${side} record id ${record.id} appears twice`);
-    seen.add(record.id);
+    const before = seen.size;
+    if (seen.intern(record.id) < before) {
+      throw new RangeError(`${side} record id ${record.id} appears twice`);
+    }
   }
   const records = [...input].sort(compareRecords);
   const count = records.length;
@@ -86,15 +120,19 @@ function prepareSide(
     date: new Int32Array(count),
     valueDate: new Int32Array(count),
     currency: new Int32Array(count),
-    refKeys: new Array(count),
     strongCount: new Uint16Array(count),
-    partyKeys: new Array(count),
+    refIds: new Int32Array(0),
+    refStart: new Int32Array(count + 1),
+    partyIds: new Int32Array(0),
+    partyStart: new Int32Array(count + 1),
     open: new Uint8Array(count),
-    strongIndex: new KeyIndex(),
-    weakIndex: new KeyIndex(),
-    partyIndex: new KeyIndex(),
+    strongIndex: new KeyIndex(table),
+    weakIndex: new KeyIndex(table),
+    partyIndex: new KeyIndex(table),
     idChunkCache: new Array(count),
   };
+  const refIds = new IdList(count * 4);
+  const partyIds = new IdList(count * 2);
   for (let i = 0; i < count; i++) {
     const record = records[i]!;
     prepared.amount[i] = Number(record.amount);
@@ -112,26 +150,29 @@ function prepareSide(
     // Strong keys beyond 65,535 (a narrative of that many chunks) are kept as weak ones.
     const keys = list.keys;
     const strong = Math.min(list.strong, 65_535);
-    prepared.refKeys[i] = keys;
     prepared.strongCount[i] = strong;
-    // Keep the indexes' shared key strings, so repeated words are stored once.
+    // The table keeps one string per distinct key; records keep only ids.
     for (let k = 0; k < keys.length; k++) {
-      keys[k] = (k < strong ? prepared.strongIndex : prepared.weakIndex).add(keys[k]!, i);
+      const id = table.intern(keys[k]!);
+      (k < strong ? prepared.strongIndex : prepared.weakIndex).addId(id, i);
+      refIds.push(id);
     }
+    prepared.refStart[i + 1] = refIds.length;
     const party = record.counterparty ? counterpartyKeys(record.counterparty) : [];
-    prepared.partyKeys[i] = party;
-    for (let k = 0; k < party.length; k++) party[k] = prepared.partyIndex.add(party[k]!, i);
+    for (let k = 0; k < party.length; k++) {
+      const id = table.intern(party[k]!);
+      prepared.partyIndex.addId(id, i);
+      partyIds.push(id);
+    }
+    prepared.partyStart[i + 1] = partyIds.length;
     prepared.open[i] = matched.has(record.id) ? 0 : 1;
   }
+  prepared.refIds = refIds.done();
+  prepared.partyIds = partyIds.done();
   prepared.strongIndex.finish();
   prepared.weakIndex.finish();
   prepared.partyIndex.finish();
   return prepared;
-}
-
-/** How many records carry a reference key, strong or weak. */
-export function referenceCount(side: PreparedSide, key: string): number {
-  return side.strongIndex.count(key) + side.weakIndex.count(key);
 }
 
 /** Identifier chunks of a record's reference and text (computed once, when first scored). */
@@ -145,20 +186,23 @@ export function idChunks(side: PreparedSide, index: number): string[] {
   return chunks;
 }
 
-/** Weight of a key: IDF over both sides, smoothed so that small runs do not punish every word. */
-function makeWeight(left: PreparedSide, right: PreparedSide): (key: string) => number {
+/**
+ * Weight of a key id: IDF over both sides, smoothed so that small runs do not punish every word;
+ * computed when first asked and kept in a Float64Array over the id space.
+ */
+function makeWeight(left: PreparedSide, right: PreparedSide, keys: KeyTable): (id: number) => number {
   const total = Math.max(1000, left.records.length + right.records.length);
   const full = Math.log(1 + total / 50);
-  const cache = new Map<string, number>();
-  return (key) => {
-    let weight = cache.get(key);
-    if (weight === undefined) {
-      const df =
-        (referenceCount(left, key) || left.partyIndex.count(key)) +
-        (referenceCount(right, key) || right.partyIndex.count(key));
+  const cache = new Float64Array(keys.size).fill(-1);
+  const count = (side: PreparedSide, id: number) =>
+    side.strongIndex.countById(id) + side.weakIndex.countById(id) || side.partyIndex.countById(id);
+  return (id) => {
+    let weight = cache[id]!;
+    if (weight < 0) {
+      const df = count(left, id) + count(right, id);
       weight = Math.min(1, Math.log(1 + total / Math.max(1, df)) / full);
-      if (isGenericWord(key)) weight = Math.min(weight, 0.1);
-      cache.set(key, weight);
+      if (isGenericWord(keys.name(id))) weight = Math.min(weight, 0.1);
+      cache[id] = weight;
     }
     return weight;
   };
@@ -170,9 +214,15 @@ export function prepare(
   matched: { left: ReadonlySet<string>; right: ReadonlySet<string> },
 ): Prepared {
   const currencies = new Map<string, number>();
-  const preparedLeft = prepareSide('left', left, matched.left, currencies);
-  const preparedRight = prepareSide('right', right, matched.right, currencies);
-  return { left: preparedLeft, right: preparedRight, weight: makeWeight(preparedLeft, preparedRight) };
+  const keys = new KeyTable();
+  const preparedLeft = prepareSide('left', left, matched.left, currencies, keys);
+  const preparedRight = prepareSide('right', right, matched.right, currencies, keys);
+  return {
+    left: preparedLeft,
+    right: preparedRight,
+    keys,
+    weight: makeWeight(preparedLeft, preparedRight, keys),
+  };
 }
 
 /** The date a pass compares. */

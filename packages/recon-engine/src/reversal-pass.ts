@@ -17,9 +17,10 @@ function reversalsOn(side: PreparedSide, pass: ReversalPass, make: (pair: [numbe
   for (let reversal = 0; reversal < side.records.length; reversal++) {
     if (!side.open[reversal] || side.amount[reversal]! >= 0) continue;
     let best = -1;
-    for (const key of side.refKeys[reversal]!) {
-      if (!isIdentifierKey(key)) continue;
-      const found = side.strongIndex.get(key);
+    for (let k = side.refStart[reversal]!; k < side.refStart[reversal + 1]!; k++) {
+      const id = side.refIds[k]!;
+      if (!isIdentifierKey(side.strongIndex.table.name(id))) continue;
+      const found = side.strongIndex.byId(id);
       if (postingCount(found) > MAX_KEY_POSTINGS) continue;
       forEachPosting(found, (original) => {
         comparisons++;

@@ -5,8 +5,8 @@
  */
 import { allowedDifference, type Tolerance } from './amount.ts';
 import { isIdentifierKey } from './normalise.ts';
-import { dateOf, idChunks, type Prepared, postingCount } from './prepare.ts';
-import { bestJaroWinkler, editDistance, tokenSetRatio } from './similarity.ts';
+import { dateOf, idChunks, type Prepared } from './prepare.ts';
+import { bestJaroWinkler, editDistance, tokenSetRatioIds } from './similarity.ts';
 import type { DateWindow, FeatureScore, FeatureWeights, SimilarityMethod } from './types.ts';
 
 export const DEFAULT_WEIGHTS: FeatureWeights = {
@@ -73,14 +73,16 @@ function jaroWinklerScore(similarity: number): number {
 
 /** Whether the two records share a strong identifier key (a whole reference chunk). */
 export function sharesStrongKey(prepared: Prepared, left: number, right: number): boolean {
-  const leftKeys = prepared.left.refKeys[left]!;
-  const rightKeys = prepared.right.refKeys[right]!;
-  const leftStrong = prepared.left.strongCount[left]!;
-  const rightStrong = prepared.right.strongCount[right]!;
+  const { left: l, right: r } = prepared;
+  const leftStart = l.refStart[left]!;
+  const rightStart = r.refStart[right]!;
+  const leftStrong = l.strongCount[left]!;
+  const rightStrong = r.strongCount[right]!;
   for (let i = 0; i < leftStrong; i++) {
-    const key = leftKeys[i]!;
-    if (!isIdentifierKey(key)) continue;
-    for (let j = 0; j < rightStrong; j++) if (rightKeys[j] === key) return true;
+    const id = l.refIds[leftStart + i]!;
+    let shared = false;
+    for (let j = 0; j < rightStrong && !shared; j++) shared = r.refIds[rightStart + j] === id;
+    if (shared && isIdentifierKey(prepared.keys.name(id))) return true;
   }
   return false;
 }
@@ -99,13 +101,12 @@ export function namesARightRecord(prepared: Prepared, left: number): boolean {
     pointsElsewhereCache.set(prepared, cache);
   }
   if (cache[left] === -1) {
-    const keys = prepared.left.refKeys[left]!;
     let names = false;
     for (let i = 0; i < prepared.left.strongCount[left]! && !names; i++) {
-      const key = keys[i]!;
-      if (!isIdentifierKey(key)) continue;
+      const id = prepared.left.refIds[prepared.left.refStart[left]! + i]!;
+      if (!isIdentifierKey(prepared.keys.name(id))) continue;
       // A key many records carry (a year, a customer account) names no single record.
-      const count = postingCount(prepared.right.strongIndex.get(key));
+      const count = prepared.right.strongIndex.countById(id);
       if (count > 0 && count <= NAMING_MAX_RECORDS) names = true;
     }
     cache[left] = names ? 1 : 0;
@@ -117,10 +118,21 @@ export function namesARightRecord(prepared: Prepared, left: number): boolean {
  * and the scaled Jaro-Winkler of identifier chunks (typos). */
 export function referenceScore(context: ScoreContext, left: number, right: number): number {
   const { prepared, method } = context;
-  const leftKeys = prepared.left.refKeys[left]!;
-  const rightKeys = prepared.right.refKeys[right]!;
   if (sharesStrongKey(prepared, left, right)) return 1;
-  const set = method === 'jaro_winkler' ? 0 : tokenSetRatio(leftKeys, rightKeys, prepared.weight);
+  const l = prepared.left;
+  const r = prepared.right;
+  const set =
+    method === 'jaro_winkler'
+      ? 0
+      : tokenSetRatioIds(
+          l.refIds,
+          l.refStart[left]!,
+          l.refStart[left + 1]!,
+          r.refIds,
+          r.refStart[right]!,
+          r.refStart[right + 1]!,
+          prepared.weight,
+        );
   let score = set;
   if (set < 0.95 && method !== 'token_set') {
     score = Math.max(
@@ -139,10 +151,14 @@ function identifierScore(best: { score: number; left: string; right: string }): 
 }
 
 export function counterpartyScore(prepared: Prepared, left: number, right: number): number | null {
-  const leftKeys = prepared.left.partyKeys[left]!;
-  const rightKeys = prepared.right.partyKeys[right]!;
-  if (leftKeys.length === 0 || rightKeys.length === 0) return null;
-  return tokenSetRatio(leftKeys, rightKeys, prepared.weight);
+  const l = prepared.left;
+  const r = prepared.right;
+  const leftFrom = l.partyStart[left]!;
+  const leftTo = l.partyStart[left + 1]!;
+  const rightFrom = r.partyStart[right]!;
+  const rightTo = r.partyStart[right + 1]!;
+  if (leftFrom === leftTo || rightFrom === rightTo) return null;
+  return tokenSetRatioIds(l.partyIds, leftFrom, leftTo, r.partyIds, rightFrom, rightTo, prepared.weight);
 }
 
 /** Weighted mean of the features present. */

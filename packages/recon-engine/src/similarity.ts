@@ -66,6 +66,39 @@ export function tokenSetRatio(
   return smaller > 0 ? Math.min(1, shared / smaller) : 0;
 }
 
+/**
+ * `tokenSetRatio` over interned key ids: keys `left[leftFrom..leftTo)` against `right[rightFrom..rightTo)`
+ * (each range free of duplicates, as interning keeps one id per distinct key).
+ */
+export function tokenSetRatioIds(
+  left: Int32Array,
+  leftFrom: number,
+  leftTo: number,
+  right: Int32Array,
+  rightFrom: number,
+  rightTo: number,
+  weight: (id: number) => number,
+): number {
+  if (leftTo === leftFrom || rightTo === rightFrom) return 0;
+  let leftTotal = 0;
+  for (let i = leftFrom; i < leftTo; i++) leftTotal += weight(left[i]!);
+  let rightTotal = 0;
+  let shared = 0;
+  for (let j = rightFrom; j < rightTo; j++) {
+    const id = right[j]!;
+    const w = weight(id);
+    rightTotal += w;
+    for (let i = leftFrom; i < leftTo; i++) {
+      if (left[i] === id) {
+        shared += w;
+        break;
+      }
+    }
+  }
+  const smaller = Math.min(leftTotal, rightTotal);
+  return smaller > 0 ? Math.min(1, shared / smaller) : 0;
+}
+
 /** Best Jaro-Winkler over all pairs of identifier chunks, with the pair that gave it. */
 export function bestJaroWinkler(
   left: readonly string[],

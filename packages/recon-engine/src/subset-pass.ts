@@ -7,6 +7,7 @@
  * like a pair (means over its members); an ambiguous subset is only suggested.
  */
 import { allowedDifference, toTolerance } from './amount.ts';
+import { recordTypoHashes } from './blocking.ts';
 import { closeGroup } from './groups.ts';
 import {
   dateOf,
@@ -27,7 +28,6 @@ import {
 } from './scoring.ts';
 import { findSubset, MAX_SUBSET_ITEMS, type SubsetOutcome } from './subset-sum.ts';
 import type { FeatureScore, MatchGroup, SubsetSumPass } from './types.ts';
-import { typoHashes } from './typo-keys.ts';
 
 export const DEFAULT_SUBSET_BLOCK = 24;
 /** Keys shared by more records than this on the searched side do not form a block. */
@@ -54,7 +54,7 @@ function typoItems(items: PreparedSide): Map<number, number | number[]> {
   if (index) return index;
   index = new Map();
   for (let i = 0; i < items.records.length; i++) {
-    for (const key of typoHashes(items.refKeys[i]!.slice(0, items.strongCount[i]!), 0)) {
+    for (const key of recordTypoHashes(items, i, 0)) {
       const existing = index.get(key);
       if (existing === undefined) index.set(key, i);
       else if (typeof existing === 'number') index.set(key, [existing, i]);
@@ -83,16 +83,17 @@ function blockOf(
     if (dateScore(pass.date_window, days) < 0) return;
     seen.add(item);
   };
-  const from = (index: KeyIndex, keys: readonly string[]) => {
-    for (const key of keys) {
-      const found = index.get(key);
+  const from = (index: KeyIndex, ids: Int32Array, start: number, end: number) => {
+    for (let k = start; k < end; k++) {
+      const found = index.byId(ids[k]!);
       if (postingCount(found) <= MAX_KEY_POSTINGS) forEachPosting(found, add);
     }
   };
   if (blocking.includes('reference')) {
-    for (const key of anchors.refKeys[anchor]!) {
-      const strong = items.strongIndex.get(key);
-      const weak = items.weakIndex.get(key);
+    for (let k = anchors.refStart[anchor]!; k < anchors.refStart[anchor + 1]!; k++) {
+      const id = anchors.refIds[k]!;
+      const strong = items.strongIndex.byId(id);
+      const weak = items.weakIndex.byId(id);
       if (postingCount(strong) + postingCount(weak) > MAX_KEY_POSTINGS) continue;
       forEachPosting(strong, add);
       forEachPosting(weak, add);
@@ -101,14 +102,13 @@ function blockOf(
   if (blocking.includes('typo')) {
     // Typo keys carry the amount, and here amounts differ by design: compare the variants alone.
     const index = typoItems(items);
-    for (const key of new Set(
-      typoHashes(anchors.refKeys[anchor]!.slice(0, anchors.strongCount[anchor]!), 0),
-    )) {
+    for (const key of new Set(recordTypoHashes(anchors, anchor, 0))) {
       const found = index.get(key);
       if (postingCount(found) <= MAX_KEY_POSTINGS) forEachPosting(found, add);
     }
   }
-  if (blocking.includes('counterparty')) from(items.partyIndex, anchors.partyKeys[anchor]!);
+  if (blocking.includes('counterparty'))
+    from(items.partyIndex, anchors.partyIds, anchors.partyStart[anchor]!, anchors.partyStart[anchor + 1]!);
   const limit = Math.min(pass.max_block ?? DEFAULT_SUBSET_BLOCK, MAX_SUBSET_ITEMS);
   let block = [...seen];
   if (block.length > limit) {

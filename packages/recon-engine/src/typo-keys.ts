@@ -37,14 +37,23 @@ function hashSkipping(text: string, skip: number, seed: number): number {
 export function typoHashes(keys: readonly string[], seed: number): number[] {
   const hashes: number[] = [];
   for (const key of keys) {
-    if (!/\d/.test(key) || key.startsWith('P:')) continue;
-    const core = key.startsWith('#') ? key.slice(1) : key;
-    if (core.length < 5) continue;
-    const tail = core.slice(-8);
-    hashes.push(hashSkipping(tail, -1, seed));
-    for (let i = 0; i < tail.length; i++) hashes.push(hashSkipping(tail, i, seed));
+    const tail = typoTail(key);
+    if (tail !== null) pushTailHashes(tail, seed, hashes);
   }
   return hashes;
+}
+
+/** The part of an identifier key that typo variants are made of (its last 8 characters), or null. */
+export function typoTail(key: string): string | null {
+  if (!/\d/.test(key) || key.startsWith('P:')) return null;
+  const core = key.startsWith('#') ? key.slice(1) : key;
+  return core.length < 5 ? null : core.slice(-8);
+}
+
+/** Appends the hashed variants of one tail (see `typoHashes`). */
+export function pushTailHashes(tail: string, seed: number, into: number[]): void {
+  into.push(hashSkipping(tail, -1, seed));
+  for (let i = 0; i < tail.length; i++) into.push(hashSkipping(tail, i, seed));
 }
 
 /** A 32-bit seed from an exact amount (integer minor units) and a currency code. */
