@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { signIn } from './sign-in.ts';
@@ -185,4 +186,128 @@ test('a table is created, filled, edited with undo, sorted, filtered, searched a
   await expect(listed).toBeVisible();
   await expect(listed.getByRole('cell').nth(1)).toHaveText('0');
   await shoot(page, 'desktop-light-tables');
+});
+
+/** Screenshots of the tables-extras panels go with the test results. */
+const resultsDir = path.join(import.meta.dirname, '../test-results');
+mkdirSync(resultsDir, { recursive: true });
+
+async function shootPanel(page: Page, name: string) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${name} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(1);
+  await page.screenshot({ path: path.join(resultsDir, `${name}.png`), animations: 'disabled' });
+}
+
+test('the filtered view exports to a CSV download; a row opens its linked records; associations list', async ({
+  page,
+}) => {
+  const name = `Export lines ${Date.now()}`;
+  await page.setViewportSize({ width: 1366, height: 860 });
+  await signIn(page, 'admin@demo.test');
+  await acceptCookies(page);
+
+  await page.goto('/tables/create');
+  await page.getByLabel('Table name').fill(name);
+  await page.getByLabel('Column 1 name').fill('Reference');
+  await page.getByRole('button', { name: 'Add column' }).click();
+  await page.getByLabel('Column 2 name').fill('Amount');
+  await page.getByLabel('Column 2 type').selectOption('currency');
+  await page.getByRole('button', { name: 'Add column' }).click();
+  await page.getByLabel('Column 3 name').fill('Value date');
+  await page.getByLabel('Column 3 type').selectOption('date');
+  await page.getByRole('button', { name: 'Create table' }).click();
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+  await addRow(page, '=HYPERLINK', '(1,234.50)', '2026-01-15');
+  await addRow(page, 'INV-002', 'KES 500', '2026-01-10');
+  await addRow(page, 'INV-003', '75.25', '2026-01-20');
+  const grid = page.getByRole('grid', { name });
+
+  // Filter (from 12 January), sort by amount descending, then export that view.
+  await page.getByLabel('Filter column').selectOption({ label: 'Value date' });
+  await page.getByLabel('Filter condition').selectOption('between');
+  await page.getByLabel('From').fill('2026-01-12');
+  await page.getByRole('button', { name: 'Apply filter' }).click();
+  await grid.getByRole('button', { name: /^Amount, Currency column/ }).click();
+  await page.getByRole('menuitem', { name: 'Sort descending' }).click();
+  await expect.poll(() => references(grid)).toEqual(['INV-003', '=HYPERLINK']);
+
+  const download = page.waitForEvent('download', { timeout: 60_000 });
+  await page.getByRole('button', { name: 'Export the filtered rows' }).click();
+  await page.getByRole('menuitem', { name: 'CSV (filtered view)' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^export-lines-\d+-\d{4}-\d\d-\d\d\.csv$/);
+  const text = (await readFile(await file.path())).toString('utf8');
+  expect(text).toBe(
+    '\uFEFFReference,Amount (KES),Value date\r\n' +
+      'INV-003,75.25,2026-01-20\r\n' +
+      "'=HYPERLINK,-1234.50,2026-01-15\r\n",
+  );
+
+  // A row's linked records, opened from the keyboard.
+  const link = grid.getByRole('button', { name: 'Linked records of row 1' });
+  await link.focus();
+  await page.keyboard.press('Enter');
+  const related = page.getByRole('dialog', { name: 'Linked records of INV-003' });
+  await expect(related).toContainText('This table has no link columns.');
+  await expect(related).toContainText('No other table links here.');
+  await shootPanel(page, 'tables-relationships-desktop-light');
+  await page.keyboard.press('Escape');
+  await expect(related).toBeHidden();
+
+  await page.getByRole('button', { name: 'Associations' }).click();
+  const associations = page.getByRole('dialog', { name: `Associations of ${name}` });
+  await expect(associations).toContainText(`No mapping involves ${name} yet.`);
+  await associations.getByRole('button', { name: 'New mapping' }).click();
+  const editor = page.getByRole('dialog', { name: 'New association mapping' });
+  await expect(editor.getByLabel('Other table')).toBeVisible();
+  await shootPanel(page, 'tables-mapping-dialog-desktop-light');
+  await editor.getByRole('button', { name: 'Cancel' }).click();
+  await expect(editor).toBeHidden();
+  await expect(associations).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(associations).toBeHidden();
+
+  // A link column (to this same table), then link INV-003 to the other row from its panel.
+  await page.getByRole('button', { name: 'Add column' }).click();
+  const addLink = page.getByRole('dialog', { name: 'Add column' });
+  await addLink.getByLabel('Column 1 name').fill('Settles');
+  await addLink.getByLabel('Column 1 type').selectOption('link');
+  await addLink.getByLabel('Column 1 linked table').selectOption({ label: name });
+  await addLink.getByRole('button', { name: 'Add column' }).click();
+  await expect(addLink).toBeHidden();
+  await link.focus();
+  await page.keyboard.press('Enter');
+  await expect(related).toContainText(`Settles → ${name}`);
+  await related.getByRole('button', { name: 'Link =HYPERLINK' }).click();
+  await expect(related.getByRole('button', { name: 'Unlink =HYPERLINK' })).toBeVisible();
+  await shootPanel(page, 'tables-relationships-linked-desktop-light');
+  await related.getByRole('button', { name: 'Close dialog' }).click();
+  await expect(related).toBeHidden();
+  await grid.getByRole('button', { name: 'Linked records of row 2' }).click();
+  const other = page.getByRole('dialog', { name: 'Linked records of =HYPERLINK' });
+  await expect(other).toContainText(`${name} · Settles (1)`);
+  await expect(other).toContainText('INV-003');
+  await other.getByRole('button', { name: 'Close dialog' }).click();
+  await expect(other).toBeHidden();
+
+  // Dark, desktop then mobile: the associations panel and a row's linked records.
+  await page.getByRole('button', { name: 'Toggle theme' }).click();
+  await page.getByRole('button', { name: 'Associations' }).click();
+  await expect(associations).toBeVisible();
+  await shootPanel(page, 'tables-associations-desktop-dark');
+  await page.setViewportSize({ width: 375, height: 812 });
+  await shootPanel(page, 'tables-associations-mobile-dark');
+  await page.keyboard.press('Escape');
+  await expect(associations).toBeHidden();
+  await link.focus();
+  await page.keyboard.press('Enter');
+  await expect(related).toContainText('=HYPERLINK');
+  await shootPanel(page, 'tables-relationships-mobile-dark');
+  await page.keyboard.press('Escape');
+  await expect(related).toBeHidden();
+  await shootPanel(page, 'tables-grid-mobile-dark');
+  await page.getByRole('button', { name: 'Toggle theme' }).click();
+  await shootPanel(page, 'tables-grid-mobile-light');
+  await page.setViewportSize({ width: 1366, height: 860 });
+  await shootPanel(page, 'tables-grid-desktop-light');
 });

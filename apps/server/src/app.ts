@@ -12,6 +12,7 @@ import { type IdentitySecrets, loadIdentitySecrets } from './identity/signing-ke
 import { createTokenVerifier } from './identity/token-verifier.ts';
 import { createBackgroundWork } from './jobs/background-work.ts';
 import type { JobQueue } from './jobs/job-types.ts';
+import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { exportsRoutes } from './modules/exports/exports.routes.ts';
 import { appConfigRoutes } from './modules/health/app-config.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -19,6 +20,8 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { organizationThemeRoutes } from './modules/organizations/organization-theme.routes.ts';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.ts';
+import type { ImportLimits } from './modules/tables/import/import-limits.ts';
+import { tableImportsRoutes } from './modules/tables/import/imports.routes.ts';
 import { tablesRoutes } from './modules/tables/tables.routes.ts';
 import { teamRoutes } from './modules/team/team.routes.ts';
 import { realtimeRoutes } from './realtime/realtime.routes.ts';
@@ -34,6 +37,8 @@ export interface BuildOptions {
   defineJobs?: (jobs: JobQueue) => void;
   /** Where the JSON logs go (default stdout); tests read them to prove no secret is logged. */
   logStream?: NodeJS.WritableStream;
+  /** Smaller upload/unpack limits for file imports (tests use it); defaults in import-limits.ts. */
+  importLimits?: Partial<ImportLimits>;
 }
 
 /** Paths whose values must never reach the logs. */
@@ -80,8 +85,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(realtimeRoutes, { config, bus, verifyToken, database });
   await app.register(notificationsRoutes, { database });
   await app.register(exportsRoutes, { config, database, jobs });
+  await app.register(documentsRoutes, { config, database, jobs });
   await app.register(teamRoutes, { config, database, bus });
   await app.register(tablesRoutes, { config, database });
+  await app.register(tableImportsRoutes, { config, database, jobs, limits: options.importLimits });
   await app.register(onboardingRoutes, { config, database, verifyToken });
   if (secrets) {
     // Loaded only for the built-in provider: with a company Keycloak, oidc-provider is never needed.

@@ -37,6 +37,11 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   WORKERS: booleanFlag.default(true),
   EXPORT_TTL_SECONDS: z.coerce.number().int().min(1).default(3600),
+  DOCUMENT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(50 * 1024 * 1024),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/[^/]+/, 'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@host:587')
@@ -70,6 +75,8 @@ export interface Config {
   workers: boolean;
   /** How long an export's download URL works, in seconds. */
   exportTtlSeconds: number;
+  /** The largest file the documents drop box accepts, in bytes (DOCUMENT_MAX_BYTES, default 50 MB). */
+  documentMaxBytes: number;
   /** Outgoing e-mail: through SMTP when `smtpUrl` is set, else kept in the outbox only. */
   mail: { smtpUrl: string | undefined; from: string };
   /** How long an invitation link works, in seconds. */
@@ -118,6 +125,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : path.join(repoRoot, 'apps/web/dist'),
     workers: e.WORKERS,
     exportTtlSeconds: e.EXPORT_TTL_SECONDS,
+    documentMaxBytes: e.DOCUMENT_MAX_BYTES,
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM ?? `Counterpart <no-reply@${new URL(publicUrl).hostname}>`,

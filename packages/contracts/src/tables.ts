@@ -131,7 +131,12 @@ export const tableItemSchema = z.object({
   updated_at: z.string(),
 });
 export type TableItem = z.infer<typeof tableItemSchema>;
-export const tableItemsPageSchema = pageOf(tableItemSchema);
+/**
+ * A page of rows. `total` is exact unless `total_is_estimate`: a filtered or searched view is counted
+ * exactly up to 1,000 rows; past that `total` is the database planner's estimate (at least 1,001 and
+ * at least the rows already paged through), so reads stay fast on big tables. Show it as "about N".
+ */
+export const tableItemsPageSchema = pageOf(tableItemSchema).extend({ total_is_estimate: z.boolean() });
 export type TableItemsPage = z.infer<typeof tableItemsPageSchema>;
 
 /**
@@ -190,3 +195,80 @@ export type ItemsQuery = z.input<typeof itemsQuerySchema>;
 
 /** POST .../:tableId/clear_table: the table's name must be repeated (the confirmation names it). */
 export const clearTableSchema = z.object({ confirm_name: z.string() });
+
+/** One pair of an association mapping: a column of the left table and one of the right table. */
+export const associationPairSchema = z.object({
+  left_column_id: z.string().max(100),
+  right_column_id: z.string().max(100),
+});
+export type AssociationPair = z.infer<typeof associationPairSchema>;
+
+/**
+ * POST / PUT .../association/mapping: pairs of columns between two tables (bank `reference` ↔
+ * ledger `invoice_no`), what a reconcile block starts from. Names are unique in the organization;
+ * paired columns must exist and hold comparable values (text with text, a select or a number;
+ * amounts with amounts of the same currency, or numbers; dates with dates; booleans with booleans).
+ */
+export const associationMappingInputSchema = z.object({
+  name: z.string().trim().min(1).max(200),
+  left_table_id: z.string().max(100),
+  right_table_id: z.string().max(100),
+  pairs: z.array(associationPairSchema).min(1, 'Pair at least one column').max(50),
+});
+export type AssociationMappingInput = z.infer<typeof associationMappingInputSchema>;
+
+export const associationMappingSchema = associationMappingInputSchema.extend({
+  id: z.string(),
+  left_table_name: z.string(),
+  right_table_name: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type AssociationMapping = z.infer<typeof associationMappingSchema>;
+export const associationMappingsPageSchema = pageOf(associationMappingSchema);
+export type AssociationMappingsPage = z.infer<typeof associationMappingsPageSchema>;
+
+/** GET .../association/mapping?table_id=: the mappings involving that table (either side), by name. */
+export const associationMappingsQuerySchema = pageQuerySchema.extend({
+  table_id: z.string().max(100).optional(),
+});
+
+/** A linked record as the relationships panel lists it: its table and a label (its first column). */
+export const linkedRecordSchema = z.object({ id: z.string(), label: z.string() });
+export type LinkedRecord = z.infer<typeof linkedRecordSchema>;
+
+/**
+ * The records linked through one link column: `outgoing` — this record's column pointing at
+ * `table_id`; `incoming` — a column of `table_id` whose records point at this record. At most 50
+ * records per group; `total` counts them all.
+ */
+export const relationshipGroupSchema = z.object({
+  column_id: z.string(),
+  column_name: z.string(),
+  table_id: z.string(),
+  table_name: z.string(),
+  records: z.array(linkedRecordSchema),
+  total: z.number().int(),
+});
+export type RelationshipGroup = z.infer<typeof relationshipGroupSchema>;
+
+/** GET .../records/relationships?table_id=&item_id=: a record's links both ways. */
+export const relationshipsSchema = z.object({
+  table_id: z.string(),
+  item_id: z.string(),
+  label: z.string(),
+  outgoing: z.array(relationshipGroupSchema),
+  incoming: z.array(relationshipGroupSchema),
+});
+export type Relationships = z.infer<typeof relationshipsSchema>;
+export const relationshipsQuerySchema = z.object({
+  table_id: z.string().max(100),
+  item_id: z.string().max(100),
+});
+
+/** POST (link) / DELETE (unlink) .../records/relationships: through a link column of the record's table. */
+export const relationshipChangeSchema = relationshipsQuerySchema.extend({
+  column_id: z.string().max(100),
+  linked_item_id: z.string().max(100),
+});
+export type RelationshipChange = z.infer<typeof relationshipChangeSchema>;

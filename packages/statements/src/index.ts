@@ -1,6 +1,7 @@
 /** Bank and mobile-money statement readers: see README.md in this package. */
 export { decimalToMinor, formatMinor, minorDigits } from './amount.ts';
 export { type CsvRow, parseCsv } from './csv.ts';
+export { decodeStatementBytes } from './decode.ts';
 export { detectStatementFormat } from './detect.ts';
 export {
   formatKes,

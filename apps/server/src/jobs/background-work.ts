@@ -1,7 +1,10 @@
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import { defineDocumentExportJob } from '../modules/documents/document-export.job.ts';
+import { defineDocumentProcessingJob } from '../modules/documents/document-processing.job.ts';
 import { defineExportJob } from '../modules/exports/export-job.ts';
 import { notifyOwner } from '../modules/notifications/notifications.service.ts';
+import { defineTableImportJob } from '../modules/tables/import/import-job.ts';
 import { type BusLogger, createEventBus } from '../realtime/event-bus.ts';
 import type { EventBus } from '../realtime/realtime-event.ts';
 import { createJobQueue } from './job-queue.ts';
@@ -33,6 +36,9 @@ export async function createBackgroundWork(
     onSettled: (owner, source, info) => notifyOwner(database.db, bus, owner, source, info),
   });
   defineExportJob(jobs, { config, database });
+  defineTableImportJob(jobs, { config, database });
+  defineDocumentProcessingJob(jobs, config, database);
+  defineDocumentExportJob(jobs, config, database);
   defineJobs?.(jobs);
   return { bus, jobs };
 }

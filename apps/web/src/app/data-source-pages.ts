@@ -116,6 +116,15 @@ export const DATA_SOURCE_PAGES: PageRoute[] = [
       import('../features/documents/documents-page.tsx').then((m) => ({ Component: m.DocumentsPage })),
   },
   {
+    name: 'documents-view',
+    path: '/documents/:documentId',
+    access: requires('{product}_documents', 'read'),
+    title: 'View Document',
+    crumbs: () => [{ text: 'Documents', to: '/documents' }, { text: 'View Document' }],
+    page: () =>
+      import('../features/documents/document-view-page.tsx').then((m) => ({ Component: m.DocumentViewPage })),
+  },
+  {
     name: 'integrations',
     path: '/integrations',
     access: requires('integrations', 'read'),

@@ -56,6 +56,7 @@ describe('route table (spec §2)', () => {
     ['/tables/create', 'tables-create', create('{product}_table')],
     ['/tables/4', 'tables-view', read('{product}_table')],
     ['/documents', 'documents', read('{product}_documents')],
+    ['/documents/5', 'documents-view', read('{product}_documents')],
     ['/integrations', 'integrations', read('integrations')],
   ] as Array<[string, string, RouteAccess]>)('%s is %s with its access rule', (path, name, access) => {
     const handle = handleAt(path);

@@ -1,6 +1,8 @@
+import type { StartExport } from '@counterpart/contracts';
 import type { Db } from '../../db/database.ts';
 import { countNotifications, notificationsForExport } from '../notifications/notifications.service.ts';
 import { listMembers } from '../organizations/organizations.service.ts';
+import { tableExportSource } from '../tables/items-export.ts';
 import type { ExportOwner } from './exports.service.ts';
 import type { Cell } from './table-writers.ts';
 
@@ -10,14 +12,19 @@ export const EXPORT_BATCH_SIZE = 500;
 /** What an area exports: its columns, how many rows, and the rows in batches (its module's query). */
 export interface ExportSource {
   sheetName: string;
+  /** The file's name before the date (default: the area). */
+  fileBase?: string;
   columns: string[];
   count(): Promise<number>;
   batches(): AsyncIterable<Cell[][]>;
 }
 
-/** The areas that can be exported until modules bring their own queries. */
-export function exportSource(area: 'notifications' | 'members', db: Db, owner: ExportOwner): ExportSource {
-  return area === 'notifications' ? notificationsSource(db, owner) : membersSource(db, owner.organizationId);
+/** Each area's rows, read through its module's service. */
+export async function exportSource(data: StartExport, db: Db, owner: ExportOwner): Promise<ExportSource> {
+  if (data.area === 'table') return tableExportSource(db, owner.organizationId, data, EXPORT_BATCH_SIZE);
+  return data.area === 'notifications'
+    ? notificationsSource(db, owner)
+    : membersSource(db, owner.organizationId);
 }
 
 /** The owner's own notifications in that organization, newest first. */

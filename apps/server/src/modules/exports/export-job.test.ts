@@ -140,7 +140,7 @@ describe('export job', () => {
     expect(rows.map((r) => r.slice(1, 4))).toEqual([
       ['E-mail', 'Full name', 'Groups'],
       [owner.email, 'Test Member', 'Viewers'],
-      [tricky.email, '=cmd|"/c calc"!A1, Esq.', 'Administrators, Reconcilers'],
+      [tricky.email, `'=cmd|"/c calc"!A1, Esq.`, 'Administrators, Reconcilers'],
     ]);
     expect(sheet.getRow(3).getCell(2).type).toBe(ExcelJS.ValueType.String);
     const joined = sheet.getRow(2).getCell(4).value;

@@ -15,9 +15,9 @@ interface ExportJobDeps {
   database: Database;
 }
 
-/** `notifications-2026-11-22.csv`, `members-2026-11-22.xlsx` (the day in UTC). */
-export function exportFileName(area: StartExport['area'], format: StartExport['format'], now = new Date()) {
-  return `${area}-${now.toISOString().slice(0, 10)}.${format}`;
+/** `notifications-2026-11-22.csv`, `bank-statement-2026-11-22.xlsx` (the day in UTC). */
+export function exportFileName(base: string, format: StartExport['format'], now = new Date()) {
+  return `${base}-${now.toISOString().slice(0, 10)}.${format}`;
 }
 
 /**
@@ -33,12 +33,13 @@ export function createExportJob({ config, database }: ExportJobDeps): JobDefinit
     source: 'export_document',
     retryLimit: 2,
     async run({ data, owner, progress, signal }) {
-      const { area, format } = startExportSchema.parse(data);
+      const request = startExportSchema.parse(data);
+      const { format } = request;
       await progress(5, 'Reading rows');
       await purgeExpiredExports(database.db, store);
-      const source = exportSource(area, database.db, owner);
+      const source = await exportSource(request, database.db, owner);
       const total = await source.count();
-      const fileName = exportFileName(area, format);
+      const fileName = exportFileName(source.fileBase ?? request.area, format);
       const storagePath = `exports/${owner.organizationId}/${randomUUID()}/${fileName}`;
 
       const sizeBytes = await store.save(storagePath, async (output) => {

@@ -8,10 +8,16 @@ import { notFound } from '../../errors.ts';
 import { requireOrganization, requirePermission } from '../../http/auth-context.ts';
 import type { JobQueue } from '../../jobs/job-types.ts';
 import { createFileStore } from '../../storage/file-store.ts';
+import { checkTableExport } from '../tables/items-export.ts';
 import { EXPORT_JOB } from './export-job.ts';
 import { findDownload } from './exports.service.ts';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+};
 
 /** Start an export job, and download what it produced. */
 export const exportsRoutes: FastifyPluginAsyncZod<{
@@ -33,12 +39,18 @@ export const exportsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const { area, format } = request.body;
-      // Members are the team list: reading it needs its permission; one's own notifications need none.
+      const body = request.body;
+      // Members are the team list: reading it needs its permission; one's own notifications need none;
+      // a table needs read on {product}_table, and the table and its view are checked before queueing.
       const auth =
-        area === 'members' ? requirePermission(request, 'read', 'team-users') : requireOrganization(request);
+        body.area === 'members'
+          ? requirePermission(request, 'read', 'team-users')
+          : body.area === 'table'
+            ? requirePermission(request, 'read', `${config.productKey}_table`)
+            : requireOrganization(request);
+      if (body.area === 'table') await checkTableExport(database.db, auth.organizationId, body);
       const owner = { organizationId: auth.organizationId, userId: auth.userId };
-      const id = await jobs.enqueue(EXPORT_JOB, { area, format }, owner);
+      const id = await jobs.enqueue(EXPORT_JOB, body, owner);
       return reply.status(202).send({ id, source: 'export_document' as const });
     },
   );
@@ -53,7 +65,6 @@ export const exportsRoutes: FastifyPluginAsyncZod<{
         params: z.object({ token: z.string().max(200), fileName: z.string().max(300) }),
         response: {
           200: z.any().describe('The file (CSV or XLSX) as an attachment'),
-          404: errorResponseSchema,
           410: errorResponseSchema,
           ...errors,
         },

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { type Cell, createTableWriter, csvField, type ExportFormat } from './table-writers.ts';
+import { type Cell, createTableWriter, csvField, type ExportFormat, xlsxCell } from './table-writers.ts';
 
 async function writeTable(format: ExportFormat, columns: string[], batches: Cell[][][]): Promise<Buffer> {
   const output = new PassThrough();
@@ -30,6 +30,12 @@ describe('CSV fields (RFC 4180)', () => {
     expect(csvField('-2')).toBe("'-2");
     expect(csvField('@SUM(A1)')).toBe("'@SUM(A1)");
     expect(csvField('\tcmd')).toBe("'\tcmd");
+  });
+
+  it('writes days and exact amounts as they are: a negative amount is a number, not a formula', () => {
+    expect(csvField({ day: '2024-02-29' })).toBe('2024-02-29');
+    expect(csvField({ decimal: '-1234.50', places: 2 })).toBe('-1234.50');
+    expect(csvField('-1234.50')).toBe("'-1234.50");
   });
 
   it('writes numbers, booleans, dates (ISO, UTC) and empty cells', () => {
@@ -77,7 +83,48 @@ describe('XLSX writer', () => {
     expect(row.getCell(1).value).toBe('a@x.test');
     expect(row.getCell(2).value).toEqual(joined);
     expect(row.getCell(3).type).toBe(ExcelJS.ValueType.String);
-    expect(row.getCell(3).value).toBe('=1+1');
+    expect(row.getCell(3).value).toBe("'=1+1");
     expect(sheet!.getRow(3).getCell(1).value).toBe('b@x.test');
+  });
+
+  it('writes days as date cells, exact amounts as numbers, negative numbers as numbers', async () => {
+    const bytes = await writeTable(
+      'xlsx',
+      ['=Header', 'Day', 'Amount', 'Huge', 'Qty', 'Note'],
+      [
+        [
+          [
+            'a',
+            { day: '2024-02-29' },
+            { decimal: '-1234.50', places: 2 },
+            { decimal: '123456789012345678.91', places: 2 },
+            -3,
+            '-3',
+          ],
+        ],
+      ],
+    );
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Sheet')!;
+    expect(sheet.getRow(1).getCell(1).value).toBe("'=Header");
+    const row = sheet.getRow(2);
+    expect(row.getCell(2).value).toEqual(new Date('2024-02-29T00:00:00Z'));
+    expect(row.getCell(2).numFmt).toBe('yyyy-mm-dd');
+    expect(row.getCell(3).value).toBe(-1234.5);
+    expect(row.getCell(3).numFmt).toBe('#,##0.00');
+    expect(row.getCell(4).value).toBe('123456789012345678.91');
+    expect(row.getCell(5).value).toBe(-3);
+    expect(row.getCell(6).value).toBe("'-3");
+  });
+});
+
+describe('xlsxCell', () => {
+  it('keeps an amount a number only when the double reads back as the same decimal', () => {
+    expect(xlsxCell({ decimal: '0.10', places: 2 })).toEqual({ value: 0.1, numFmt: '#,##0.00' });
+    expect(xlsxCell({ decimal: '5', places: 0 })).toEqual({ value: 5, numFmt: '#,##0' });
+    expect(xlsxCell({ decimal: '90071992547409.93', places: 2 })).toEqual({ value: '90071992547409.93' });
+    expect(xlsxCell('@SUM(A1)')).toEqual({ value: "'@SUM(A1)" });
+    expect(xlsxCell(null)).toEqual({ value: null });
   });
 });

@@ -11,6 +11,7 @@ import type { Db } from '../../db/database.ts';
 import { dataTables } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { dropPairsOfColumn } from './associations.service.ts';
 import { type CellResult, cellText, parseCell, searchTextOf } from './cell-values.ts';
 import { rewriteItems, scanItems } from './item-rewrite.ts';
 import { buildColumn, loadTable, tableView } from './tables.service.ts';
@@ -116,6 +117,11 @@ export async function updateColumn(
   columnId: string,
   input: UpdateColumnInput,
 ): Promise<DataTable> {
+  // A retype changes the cells' form: the column's typed indexes go first (rebuilt on demand).
+  if (input.type || input.options || input.currency || input.decimals !== undefined) {
+    await loadTable(scope.db, scope.organizationId, tableId);
+    await scope.indexes?.drop(tableId, columnId);
+  }
   return changeColumns(scope, tableId, 'table_column.updated', async (tx, columns) => {
     const before = findColumn(columns, columnId);
     const after = await retypedColumn(tx, scope, columns, before, input);
@@ -186,9 +192,12 @@ export async function removeColumn(
   tableId: string,
   columnId: string,
 ): Promise<DataTable> {
+  await loadTable(scope.db, scope.organizationId, tableId);
+  await scope.indexes?.drop(tableId, columnId);
   return changeColumns(scope, tableId, 'table_column.removed', async (tx, columns) => {
     const column = findColumn(columns, columnId);
     const next = columns.filter((c) => c.id !== columnId);
+    await dropPairsOfColumn(tx, tableId, columnId);
     await rewriteItems(tx, tableId, (row) => {
       if (!(columnId in row.values)) return null;
       const { [columnId]: _removed, ...values } = row.values;

@@ -1,161 +1,115 @@
-import {
-  type ItemFilter,
-  itemFilterSchema,
-  type itemsQuerySchema,
-  type TableColumn,
-  type TableItemsPage,
-} from '@counterpart/contracts';
-import { and, count, eq, type SQL, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import type { itemsQuerySchema, TableItemsPage } from '@counterpart/contracts';
+import { inArray, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/database.ts';
 import { tableItems } from '../../db/schema.ts';
 import { badRequest } from '../../errors.ts';
-import { parseCell } from './cell-values.ts';
+import { keyIndexSpec, trigramIndexSpec } from './column-indexes.ts';
 import { itemView } from './item-values.ts';
+import { orderOf, planView, tableCondition, type ViewPlan } from './items-conditions.ts';
 import { loadTable } from './tables.service.ts';
 import type { TablesScope } from './tables-scope.ts';
 
-const COLUMN_ID = /^c[0-9a-f]{12}$/;
-const NUMERIC_TYPES = new Set(['number', 'currency']);
-
-function columnOf(columns: TableColumn[], id: string, field: string): TableColumn {
-  const column = columns.find((c) => c.id === id);
-  if (!column || !COLUMN_ID.test(column.id))
-    throw badRequest('Unknown column', { [field]: `No column "${id}"` });
-  return column;
-}
-
-/** The cell as text; column ids are generated (`c` + 12 hex), so they are inlined for expression indexes. */
-function cellText(column: TableColumn): SQL {
-  return sql`(${tableItems.values}->>${sql.raw(`'${column.id}'`)})`;
-}
-
-function cellNumeric(column: TableColumn): SQL {
-  return sql`(${cellText(column)})::numeric`;
-}
-
-function sortKey(column: TableColumn): SQL {
-  if (NUMERIC_TYPES.has(column.type)) return cellNumeric(column);
-  if (column.type === 'boolean') return sql`(${cellText(column)})::boolean`;
-  if (column.type === 'text') return sql`lower(${cellText(column)})`;
-  return cellText(column);
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-/** A filter value in the column's stored form, or a 400 naming the column. */
-function storedValue(column: TableColumn, value: unknown): string {
-  const result = parseCell(column, value);
-  if (!result.ok) throw badRequest('Invalid filter', { filters: `${column.name}: ${result.error}` });
-  if (result.value === null)
-    throw badRequest('Invalid filter', { filters: `${column.name}: a value is needed` });
-  return Array.isArray(result.value) ? (result.value[0] ?? '') : String(result.value);
-}
-
-function equalsCondition(column: TableColumn, value: unknown): SQL {
-  const stored = storedValue(column, value);
-  if (NUMERIC_TYPES.has(column.type)) return sql`${cellNumeric(column)} = ${stored}::numeric`;
-  if (column.type === 'link') {
-    return sql`(${tableItems.values}->${sql.raw(`'${column.id}'`)}) @> ${JSON.stringify([stored])}::jsonb`;
-  }
-  return sql`${cellText(column)} = ${stored}`;
-}
-
-function betweenCondition(column: TableColumn, filter: ItemFilter): SQL {
-  const numeric = NUMERIC_TYPES.has(column.type);
-  if (!numeric && column.type !== 'date') {
-    throw badRequest('Invalid filter', {
-      filters: `${column.name}: between works on numbers, amounts and dates`,
-    });
-  }
-  const key = numeric ? cellNumeric(column) : cellText(column);
-  const bound = (value: string | number) => {
-    const stored = storedValue(column, value);
-    return numeric ? sql`${stored}::numeric` : sql`${stored}`;
-  };
-  const parts: SQL[] = [];
-  if (filter.from !== undefined && filter.from !== '') parts.push(sql`${key} >= ${bound(filter.from)}`);
-  if (filter.to !== undefined && filter.to !== '') parts.push(sql`${key} <= ${bound(filter.to)}`);
-  if (parts.length === 0)
-    throw badRequest('Invalid filter', { filters: `${column.name}: give from and/or to` });
-  return and(...parts) as SQL;
-}
-
-function filterCondition(columns: TableColumn[], filter: ItemFilter): SQL {
-  const column = columnOf(columns, filter.column_id, 'filters');
-  switch (filter.op) {
-    case 'equals':
-      return equalsCondition(column, filter.value);
-    case 'contains':
-      return sql`lower(${cellText(column)}) like ${`%${escapeLike(String(filter.value ?? '').toLowerCase())}%`}`;
-    case 'between':
-      return betweenCondition(column, filter);
-    case 'is_empty':
-      return sql`coalesce(${cellText(column)}, '') = ''`;
-    case 'is_not_empty':
-      return sql`coalesce(${cellText(column)}, '') <> ''`;
-    case 'status': {
-      const values = filter.values ?? (filter.value === undefined ? [] : [String(filter.value)]);
-      if (values.length === 0)
-        throw badRequest('Invalid filter', { filters: `${column.name}: choose a status` });
-      return sql`${cellText(column)} in (${sql.join(
-        values.map((v) => sql`${v}`),
-        sql`, `,
-      )})`;
-    }
-  }
-}
-
-function parseFilters(text: string | undefined): ItemFilter[] {
-  if (!text) return [];
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw badRequest('Invalid filters', { filters: 'Must be a JSON array of filters' });
-  }
-  const parsed = z.array(itemFilterSchema).max(50).safeParse(json);
-  if (!parsed.success)
-    throw badRequest('Invalid filters', { filters: parsed.error.issues[0]?.message ?? 'Invalid' });
-  return parsed.data;
-}
+/** A filtered total is counted exactly up to this many rows; past it the planner's estimate is used. */
+export const COUNT_CAP = 1_000;
+/** Deepest row a page may start at: past it, filters or the other sort order reach the rows faster. */
+export const MAX_OFFSET = 500_000;
 
 type ListQuery = z.output<typeof itemsQuerySchema>;
 
-/** One page of rows: filters (all must match), search (every word somewhere in the row), typed sort. */
+/** Rows of a raw statement (drizzle's generic handle types `execute` as unknown). */
+export async function rowsOf<T>(db: Db, statement: SQL): Promise<T[]> {
+  return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
+}
+
+/** The planner's estimate of how many rows match (no rows are read). */
+async function plannedRows(db: Db, plan: ViewPlan): Promise<number> {
+  const [row] = await rowsOf<{ 'QUERY PLAN': unknown }>(
+    db,
+    sql`explain (format json) select 1 from ${tableItems} where ${plan.where}`,
+  );
+  const json = row?.['QUERY PLAN'];
+  const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as Array<{
+    Plan?: { 'Plan Rows'?: number };
+  }>;
+  return Math.round(parsed[0]?.Plan?.['Plan Rows'] ?? 0);
+}
+
+/**
+ * How many rows match: the table's row_count when nothing narrows the view (kept exact by every
+ * write). Otherwise the planner's estimate first (EXPLAIN, no rows read): past COUNT_CAP it is the
+ * answer, flagged `total_is_estimate` (never below what the pages already showed) — counting a
+ * large match exactly would read every match, the very cost paging avoids. Below it, an exact
+ * count that stops after COUNT_CAP + 1 rows (an estimate again if the planner was wrong).
+ */
+async function countRows(db: Db, plan: ViewPlan, rowCount: number, seen: number) {
+  if (!plan.narrowed) return { total: rowCount, estimate: false };
+  const planned = Math.min(await plannedRows(db, plan), rowCount);
+  if (planned > COUNT_CAP) return { total: Math.max(planned, seen), estimate: true };
+  const [row] = await rowsOf<{ n: string | number }>(
+    db,
+    sql`select count(*) as n from (select 1 from ${tableItems} where ${plan.where} limit ${COUNT_CAP + 1}) as capped`,
+  );
+  const counted = Number(row?.n ?? 0);
+  if (counted <= COUNT_CAP) return { total: counted, estimate: false };
+  return { total: Math.max(COUNT_CAP + 1, seen, planned), estimate: true };
+}
+
+/** Starts building the indexes this view would use (tables of INDEX_MIN_ROWS rows or more). */
+function requestIndexes(scope: TablesScope, tableId: string, rowCount: number, plan: ViewPlan): void {
+  const indexes = scope.indexes;
+  if (!indexes) return;
+  if (plan.keyColumns.length === 0 && plan.containsColumns.length === 0 && !plan.searching) return;
+  indexes.request(tableId, rowCount, async () => {
+    const specs = plan.keyColumns.map((column) => keyIndexSpec(tableId, column));
+    if ((plan.containsColumns.length > 0 || plan.searching) && (await indexes.trigramAvailable())) {
+      for (const column of plan.containsColumns) specs.push(trigramIndexSpec(tableId, column));
+      if (plan.searching) specs.push(trigramIndexSpec(tableId, null));
+    }
+    return specs;
+  });
+}
+
+/**
+ * One page of rows: filters (all must match), search (every word somewhere in the row), typed sort.
+ * The page's positions are found first (seq only: an index-only walk for the default order), then
+ * just those rows are read.
+ */
 export async function listItems(
   scope: TablesScope,
   tableId: string,
   query: ListQuery,
 ): Promise<TableItemsPage> {
   const table = await loadTable(scope.db, scope.organizationId, tableId);
-  const conditions: SQL[] = [eq(tableItems.tableId, tableId)];
-  for (const filter of parseFilters(query.filters)) conditions.push(filterCondition(table.columns, filter));
-  for (const word of (query.search ?? '').toLowerCase().split(/\s+/).filter(Boolean)) {
-    conditions.push(sql`${tableItems.searchText} like ${`%${escapeLike(word)}%`}`);
+  const plan = planView(tableId, table.columns, query);
+  const offset = (query.page_no - 1) * query.page_size;
+  if (offset > MAX_OFFSET) {
+    throw badRequest('Page too deep', {
+      page_no: `Pages start at most ${MAX_OFFSET} rows in: filter or sort the other way to reach these rows`,
+    });
   }
-  const where = and(...conditions);
-  const direction = query.order === 'desc' ? sql`desc` : sql`asc`;
-  const order: SQL[] = [];
-  if (query.sort && query.sort !== 'created_at') {
-    order.push(sql`${sortKey(columnOf(table.columns, query.sort, 'sort'))} ${direction} nulls last`);
-  }
-  order.push(sql`${tableItems.seq} ${direction}`);
-  const [rows, [total]] = await Promise.all([
-    scope.db
-      .select()
-      .from(tableItems)
-      .where(where)
-      .orderBy(...order)
-      .limit(query.page_size)
-      .offset((query.page_no - 1) * query.page_size),
-    scope.db.select({ n: count() }).from(tableItems).where(where),
-  ]);
+  requestIndexes(scope, tableId, table.rowCount, plan);
+  const positions = await rowsOf<{ seq: string | number }>(
+    scope.db,
+    sql`select ${tableItems.seq} as seq from ${tableItems} where ${plan.where}
+        order by ${orderOf(plan)} limit ${query.page_size} offset ${offset}`,
+  );
+  const seqs = positions.map((row) => Number(row.seq));
+  const rows =
+    seqs.length === 0
+      ? []
+      : await scope.db
+          .select()
+          .from(tableItems)
+          .where(sql`${tableCondition(tableId)} and ${inArray(tableItems.seq, seqs) as SQL}`);
+  const bySeq = new Map(rows.map((row) => [row.seq, row]));
+  const ordered = seqs.flatMap((seq) => bySeq.get(seq) ?? []);
+  const { total, estimate } = await countRows(scope.db, plan, table.rowCount, offset + ordered.length);
   return {
-    data: rows.map((row) => itemView(table.columns, row)),
+    data: ordered.map((row) => itemView(table.columns, row)),
     page_no: query.page_no,
     page_size: query.page_size,
-    total: Number(total?.n ?? 0),
+    total,
+    total_is_estimate: estimate,
   };
 }

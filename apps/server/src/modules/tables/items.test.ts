@@ -210,11 +210,14 @@ describe('items: reads', () => {
 
   it('pages from page_no 1 with page_size 20 by default, in insertion order', async () => {
     const page = await list('');
-    expect(page).toMatchObject({ page_no: 1, page_size: 20, total: 4 });
+    expect(page).toMatchObject({ page_no: 1, page_size: 20, total: 4, total_is_estimate: false });
     expect(refs(page)).toEqual(['INV-9', 'inv-10', 'Rent March', 'Bank fee']);
     const second = await list('page_no=2&page_size=3');
     expect(refs(second)).toEqual(['Bank fee']);
     expect(second.total).toBe(4);
+    const tooDeep = await asAdmin('GET', `${ledger.items}?page_no=2000&page_size=500`);
+    expect(tooDeep.status).toBe(400);
+    expect(tooDeep.body.details.page_no).toMatch(/at most 500000 rows in/);
   });
 
   it('sorts by type: amounts and numbers numerically, dates chronologically, text ignoring case', async () => {

@@ -6,6 +6,7 @@ import type { Config } from '../../config.ts';
 import type { Database, Db } from '../../db/database.ts';
 import { requirePermission } from '../../http/auth-context.ts';
 import type { AuditActor } from '../audit/audit.service.ts';
+import { type ColumnIndexes, columnIndexesFor } from './column-indexes.ts';
 
 export interface TablesRoutesOptions {
   config: Config;
@@ -17,6 +18,8 @@ export interface TablesScope {
   db: Db;
   organizationId: string;
   actor: AuditActor;
+  /** Builds and drops the per-column read indexes (absent: reads work, unindexed). */
+  indexes?: ColumnIndexes;
 }
 
 /** Checks `{product}_table` `action` in the Organization header's organization. */
@@ -29,6 +32,7 @@ export function tablesScope(
   const email = auth.claims.email ?? auth.claims.preferred_username ?? auth.userId;
   return {
     db: options.database.db,
+    indexes: columnIndexesFor(options.database),
     organizationId: auth.organizationId,
     // A company Keycloak's user ids are not rows here: the e-mail alone names the actor.
     actor: { userId: options.config.oidc.external ? null : auth.userId, email },

@@ -14,8 +14,10 @@ import {
 } from '@counterpart/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { associationsRoutes } from './associations.routes.ts';
 import { addColumn, removeColumn, reorderColumns, retypePreview, updateColumn } from './columns.service.ts';
 import { itemsRoutes } from './items.routes.ts';
+import { relationshipsRoutes } from './relationships.routes.ts';
 import { clearTable, createTable, deleteTable, getTable, listTables, updateTable } from './tables.service.ts';
 import {
   errors,
@@ -195,4 +197,6 @@ export const tablesRoutes: FastifyPluginAsyncZod<TablesRoutesOptions> = async (a
   );
 
   await app.register(itemsRoutes, options);
+  await app.register(associationsRoutes, options);
+  await app.register(relationshipsRoutes, options);
 };

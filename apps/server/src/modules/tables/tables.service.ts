@@ -192,6 +192,8 @@ export async function deleteTable(scope: TablesScope, tableId: string): Promise<
       details: { name: row.name, rows: row.rowCount },
     });
   });
+  // Its partial indexes would match no row any more.
+  await scope.indexes?.drop(tableId);
 }
 
 /** Deletes every row; the caller must repeat the table's name (the confirmation names it). */

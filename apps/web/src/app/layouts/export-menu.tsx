@@ -1,4 +1,4 @@
-import type { StartExport } from '@counterpart/contracts';
+import type { ListExportArea, StartExport } from '@counterpart/contracts';
 import { ChevronDown, FileDown } from 'lucide-react';
 import { Menu } from '../../shared/ui/menu.tsx';
 import { toast } from '../../shared/ui/toast.tsx';
@@ -11,7 +11,7 @@ export const REQUEST_FAILED = 'Request Failed';
  * "Export" (CSV, Excel): starts an export job of `area` and shows its process card at once (queued,
  * 0 %); the socket then moves it along and the finished file downloads itself.
  */
-export function ExportMenu({ area, onStarted }: { area: StartExport['area']; onStarted: () => void }) {
+export function ExportMenu({ area, onStarted }: { area: ListExportArea; onStarted: () => void }) {
   const addStartedProcess = useNotificationsStore((state) => state.addStartedProcess);
 
   const exportAs = async (format: StartExport['format']) => {

@@ -2,7 +2,7 @@ import {
   type ExportStarted,
   exportStartedSchema,
   notificationsPageSchema,
-  type StartExport,
+  type StartExportInput,
   type StoredNotification,
 } from '@counterpart/contracts';
 import { http } from '../http-client.ts';
@@ -43,6 +43,6 @@ export async function clearNotifications(): Promise<void> {
 }
 
 /** Starts an export job; its id is the process id the socket reports on. */
-export function startExport(request: StartExport): Promise<ExportStarted> {
+export function startExport(request: StartExportInput): Promise<ExportStarted> {
   return http.post('/api/exports', request, { schema: exportStartedSchema });
 }

@@ -4,9 +4,18 @@ import { useId } from 'react';
 import { IconButton } from '../../shared/ui/button.tsx';
 import { FIELD_CLASSES, TextField } from '../../shared/ui/text-field.tsx';
 import { COLUMN_TYPE_LABELS, type ColumnDraft, type DraftCheck } from './column-drafts.ts';
+import { useAllTables } from './links-api.ts';
 
-/** Types a column can be created with here (links need the relationships panel, a later slice). */
-const CREATABLE_TYPES: ColumnType[] = ['text', 'number', 'currency', 'date', 'boolean', 'single_select'];
+/** Types a column can be created with here; a link's records are then linked in the relationships panel. */
+const CREATABLE_TYPES: ColumnType[] = [
+  'text',
+  'number',
+  'currency',
+  'date',
+  'boolean',
+  'single_select',
+  'link',
+];
 
 export interface ColumnDraftFieldsProps {
   draft: ColumnDraft;
@@ -63,6 +72,13 @@ export function ColumnDraftFields({ draft, index, errors, onChange, onRemove }: 
           error={errors?.currency}
           onChange={(event) => onChange({ ...draft, currency: event.target.value })}
         />
+      ) : draft.type === 'link' ? (
+        <LinkTableField
+          label={`${label} linked table`}
+          value={draft.linkTableId}
+          error={errors?.link_table_id}
+          onChange={(linkTableId) => onChange({ ...draft, linkTableId })}
+        />
       ) : (
         <div className="hidden sm:block" />
       )}
@@ -74,5 +90,48 @@ export function ColumnDraftFields({ draft, index, errors, onChange, onRemove }: 
         <div />
       )}
     </fieldset>
+  );
+}
+
+/** The table a link column points at, chosen among the organization's tables. */
+function LinkTableField({
+  label,
+  value,
+  error,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  error?: string | undefined;
+  onChange: (tableId: string) => void;
+}) {
+  const id = useId();
+  const tables = useAllTables();
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={id} className="block text-sm font-medium text-zinc-800 dark:text-zinc-200">
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value}
+        aria-invalid={Boolean(error)}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(event) => onChange(event.target.value)}
+        className={FIELD_CLASSES}
+      >
+        <option value="">Choose a table</option>
+        {(tables.data?.data ?? []).map((table) => (
+          <option key={table.id} value={table.id}>
+            {table.name}
+          </option>
+        ))}
+      </select>
+      {error && (
+        <p id={`${id}-error`} className="text-xs text-red-600 dark:text-red-400">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }

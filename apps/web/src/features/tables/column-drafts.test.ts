@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type ColumnDraft, checkColumnDrafts } from './column-drafts.ts';
 
 function draft(key: string, fields: Partial<ColumnDraft>): ColumnDraft {
-  return { key, name: '', type: 'text', optionsText: '', currency: 'KES', ...fields };
+  return { key, name: '', type: 'text', optionsText: '', currency: 'KES', linkTableId: '', ...fields };
 }
 
 describe('checkColumnDrafts', () => {
@@ -31,5 +31,14 @@ describe('checkColumnDrafts', () => {
       b: { currency: 'Use a 3-letter currency code' },
       c: { name: 'Another column has this name', options: 'Give at least one option' },
     });
+  });
+
+  it('sends a link column with its table, and asks for the table when none is chosen', () => {
+    const check = checkColumnDrafts([
+      draft('a', { name: 'Pays', type: 'link', linkTableId: 't-1' }),
+      draft('b', { name: 'Refunds', type: 'link' }),
+    ]);
+    expect(check.columns[0]).toEqual({ name: 'Pays', type: 'link', link_table_id: 't-1' });
+    expect(check.errors).toEqual({ b: { link_table_id: 'Choose the linked table' } });
   });
 });

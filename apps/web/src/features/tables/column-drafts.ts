@@ -8,6 +8,8 @@ export interface ColumnDraft {
   type: ColumnType;
   optionsText: string;
   currency: string;
+  /** Link columns: the table whose records the cells point at. */
+  linkTableId: string;
 }
 
 export const COLUMN_TYPE_LABELS: Record<ColumnType, string> = {
@@ -24,13 +26,20 @@ let draftCount = 0;
 
 export function newColumnDraft(type: ColumnType = 'text'): ColumnDraft {
   draftCount += 1;
-  return { key: `column-${draftCount}`, name: '', type, optionsText: '', currency: DEFAULT_CURRENCY };
+  return {
+    key: `column-${draftCount}`,
+    name: '',
+    type,
+    optionsText: '',
+    currency: DEFAULT_CURRENCY,
+    linkTableId: '',
+  };
 }
 
 export interface DraftCheck {
   columns: ColumnInput[];
-  /** Errors by draft key, then by field ('name', 'options', 'currency'). */
-  errors: Record<string, Partial<Record<'name' | 'options' | 'currency', string>>>;
+  /** Errors by draft key, then by field ('name', 'options', 'currency', 'link_table_id'). */
+  errors: Record<string, Partial<Record<'name' | 'options' | 'currency' | 'link_table_id', string>>>;
 }
 
 /** Turns drafts into the API's column inputs, with a message for each field that cannot be sent. */
@@ -56,6 +65,10 @@ export function checkColumnDrafts(drafts: ColumnDraft[]): DraftCheck {
       const code = draft.currency.trim().toUpperCase();
       if (!/^[A-Z]{3}$/.test(code)) fieldErrors.currency = 'Use a 3-letter currency code';
       column.currency = code;
+    }
+    if (draft.type === 'link') {
+      if (!draft.linkTableId) fieldErrors.link_table_id = 'Choose the linked table';
+      column.link_table_id = draft.linkTableId;
     }
     if (Object.keys(fieldErrors).length > 0) errors[draft.key] = fieldErrors;
     columns.push(column);

@@ -1,6 +1,6 @@
 import { Plus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { formErrorsOf } from '../../shared/lib/field-errors.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Panel } from '../../shared/ui/panel.tsx';
@@ -8,10 +8,17 @@ import { TextField } from '../../shared/ui/text-field.tsx';
 import { toast } from '../../shared/ui/toast.tsx';
 import { ColumnDraftFields } from './column-draft-fields.tsx';
 import { type ColumnDraft, checkColumnDrafts, type DraftCheck, newColumnDraft } from './column-drafts.ts';
+import { CreateModeSwitch, CreateTableFromFile, isCreateFromFile } from './import/create-from-file.tsx';
 import { useCreateTable } from './tables-api.ts';
 
-/** `/tables/create`: a name, a description and typed columns; opens the new table once created. */
+/** `/tables/create`: columns by hand, or from a file (`?from=file`, `?import=<importId>`). */
 export function CreateTablePage() {
+  const [params] = useSearchParams();
+  return isCreateFromFile(params) ? <CreateTableFromFile /> : <CreateTableByHand />;
+}
+
+/** A name, a description and typed columns; opens the new table once created. */
+function CreateTableByHand() {
   const navigate = useNavigate();
   const create = useCreateTable();
   const [name, setName] = useState('');
@@ -50,7 +57,11 @@ export function CreateTablePage() {
     setDrafts((current) => current.map((draft) => (draft.key === key ? next : draft)));
 
   return (
-    <Panel title="Create table" description="Name the table and add its typed columns.">
+    <Panel
+      title="Create table"
+      description="Name the table and add its typed columns."
+      actions={<CreateModeSwitch mode="columns" />}
+    >
       <form onSubmit={submit} noValidate className="space-y-5 p-4 sm:p-5 dark:[color-scheme:dark]">
         {formError && (
           <p

@@ -1,5 +1,7 @@
 import type { TableColumn, TableItem } from '@counterpart/contracts';
-import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { Link2 } from 'lucide-react';
+import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { classNames } from '../../shared/lib/class-names.ts';
 import { StatusBadge } from '../../shared/ui/status-badge.tsx';
 import { editTextOf, formatCell, isFigureColumn, isStatusCell } from './cell-value.ts';
@@ -24,7 +26,15 @@ export interface TableGridProps {
   onHide: (column: TableColumn) => void;
   /** Saves one cell; resolves to the field's error message, or undefined once saved. */
   onSave: (item: TableItem, column: TableColumn, text: string) => Promise<string | undefined>;
+  /** Opens a row's linked records (the relationships panel); absent: no such button. */
+  onOpenRow?: ((item: TableItem) => void) | undefined;
+  /** Shown under the rows inside the scroll box (the empty view). */
+  children?: ReactNode;
 }
+
+/** Height of a row before it is measured; rows are rendered only near the visible part of the box. */
+export const ROW_HEIGHT = 33;
+const OVERSCAN = 12;
 
 interface Editing {
   itemId: string;
@@ -36,6 +46,8 @@ interface Editing {
 /**
  * The data grid (WAI-ARIA grid): one tab stop, arrow keys / Home / End between cells, Enter edits a cell,
  * Escape cancels, Space toggles a row's checkbox. Column 0 holds the selection checkboxes; row 0 the headers.
+ * Rows are virtualised (@tanstack/react-virtual): only those near the scroll box's view are in the DOM,
+ * between two spacer rows; moving focus to a row off screen scrolls it in first.
  */
 export function TableGrid(props: TableGridProps) {
   const { columns, items, selected, canEdit } = props;
@@ -43,19 +55,39 @@ export function TableGrid(props: TableGridProps) {
   const [editing, setEditing] = useState<Editing | null>(null);
   const targets = useRef(new Map<string, HTMLElement>());
   const moved = useRef(false);
+  const scrollBox = useRef<HTMLDivElement>(null);
   const rowCount = items.length + 1;
-  const colCount = columns.length + 1;
+  const colCount = columns.length + 1 + (props.onOpenRow ? 1 : 0);
   const row = Math.min(focus.row, rowCount - 1);
   const col = Math.min(focus.col, colCount - 1);
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => scrollBox.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: OVERSCAN,
+    // Before the box is measured (and in tests without layout), render a screenful.
+    initialRect: { width: 1024, height: 720 },
+    getItemKey: (index) => items[index]?.id ?? index,
+  });
+  const virtualRows = virtualizer.getVirtualItems();
+  // Without layout (a box of no height: jsdom, a hidden tab) there is nothing to window: render all.
+  const windowed = (virtualizer.scrollRect?.height ?? 0) > 0;
+  const rendered = windowed ? virtualRows.map((v) => v.index) : items.map((_, index) => index);
+  const padTop = windowed ? (virtualRows[0]?.start ?? 0) : 0;
+  const padBottom = windowed ? virtualizer.getTotalSize() - (virtualRows.at(-1)?.end ?? 0) : 0;
 
   useEffect(() => {
     if (!moved.current) return;
+    const target = targets.current.get(`${row}:${col}`);
+    // A row still off screen is rendered after the scroll: focus it on that render.
+    if (!target) return;
     moved.current = false;
-    targets.current.get(`${row}:${col}`)?.focus();
+    target.focus();
   });
 
   const focusCell = (next: CellPosition) => {
     moved.current = true;
+    if (next.row > 0) virtualizer.scrollToIndex(next.row - 1, { align: 'auto' });
     setFocus(next);
   };
   const register = (r: number, c: number) => (node: HTMLElement | null) => {
@@ -100,114 +132,160 @@ export function TableGrid(props: TableGridProps) {
     'align-middle border-b border-zinc-100 px-3 py-1.5 whitespace-nowrap dark:border-zinc-800';
 
   return (
-    <table
-      // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the WAI-ARIA grid pattern on a table (its cells become gridcells).
-      role="grid"
-      aria-label={props.tableName}
-      aria-rowcount={props.total + 1}
-      aria-colcount={colCount}
-      onKeyDown={onKeyDown}
-      className="w-full border-separate border-spacing-0 text-left text-sm"
-    >
-      <thead>
-        <tr aria-rowindex={1}>
-          <th
-            scope="col"
-            className="sticky top-0 left-0 z-[2] w-10 border-b border-zinc-200 bg-zinc-50 px-3 dark:border-zinc-800 dark:bg-zinc-900"
-          >
-            <input
-              ref={register(0, 0)}
-              type="checkbox"
-              tabIndex={tabIndexOf(0, 0)}
-              aria-label="Select all rows on this page"
-              checked={allSelected}
-              onChange={(event) => props.onSelectAll(event.target.checked)}
-              onFocus={() => setFocus({ row: 0, col: 0 })}
-              className="size-4 accent-[var(--color-primary)]"
-            />
-          </th>
-          {columns.map((column, index) => (
-            <ColumnHeader
-              key={column.id}
-              column={column}
-              sorted={props.sort?.columnId === column.id ? props.sort.order : null}
-              focusRef={register(0, index + 1)}
-              tabIndex={tabIndexOf(0, index + 1)}
-              canRename={canEdit}
-              onSort={(order) => props.onSort(column.id, order)}
-              onRename={() => props.onRename(column)}
-              onHide={() => props.onHide(column)}
-            />
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {items.map((item, itemIndex) => {
-          const r = itemIndex + 1;
-          const isSelected = selected.has(item.id);
-          return (
-            <tr
-              key={item.id}
-              aria-rowindex={props.rowOffset + r + 1}
-              aria-selected={isSelected}
-              className={classNames(
-                'hover:bg-zinc-50 dark:hover:bg-zinc-800/40',
-                isSelected && 'bg-[var(--color-primary)]/5',
-              )}
+    // min-h-72: room for a column menu, which the scroll box would clip on a short page.
+    <div ref={scrollBox} className="max-h-[65vh] min-h-72 overflow-auto">
+      <table
+        // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the WAI-ARIA grid pattern on a table (its cells become gridcells).
+        role="grid"
+        aria-label={props.tableName}
+        aria-rowcount={props.total + 1}
+        aria-colcount={colCount}
+        onKeyDown={onKeyDown}
+        className="w-full border-separate border-spacing-0 text-left text-sm"
+      >
+        <thead>
+          <tr aria-rowindex={1}>
+            <th
+              scope="col"
+              className="sticky top-0 left-0 z-[2] w-10 border-b border-zinc-200 bg-zinc-50 px-3 dark:border-zinc-800 dark:bg-zinc-900"
             >
-              <td className={classNames(cellClasses, 'sticky left-0 bg-inherit')}>
-                <input
-                  ref={register(r, 0)}
-                  type="checkbox"
-                  tabIndex={tabIndexOf(r, 0)}
-                  aria-label={`Select row ${props.rowOffset + r}`}
-                  checked={isSelected}
-                  onChange={(event) => props.onSelect(item.id, event.target.checked)}
-                  onFocus={() => setFocus({ row: r, col: 0 })}
-                  className="size-4 accent-[var(--color-primary)]"
-                />
-              </td>
-              {columns.map((column, columnIndex) => {
-                const c = columnIndex + 1;
-                const value = item.values[column.id];
-                const isEditing = editing?.itemId === item.id && editing.columnId === column.id;
-                return (
-                  <td
-                    key={column.id}
-                    ref={register(r, c)}
-                    tabIndex={isEditing ? -1 : tabIndexOf(r, c)}
-                    onFocus={(event) => {
-                      if (event.target === event.currentTarget) setFocus({ row: r, col: c });
-                    }}
-                    onDoubleClick={() => startEdit(item, column)}
-                    className={classNames(
-                      cellClasses,
-                      'max-w-72 focus:outline-none focus-visible:ring-2 focus-visible:ring-[var(--color-primary)] focus-visible:ring-inset',
-                      isFigureColumn(column) && 'text-right tabular-nums',
-                      isEditing ? 'overflow-visible py-0.5' : 'truncate',
-                    )}
-                  >
-                    {isEditing ? (
-                      <GridCellEditor
-                        column={column}
-                        initialText={editTextOf(column, value)}
-                        error={editing.error}
-                        saving={editing.saving}
-                        onCommit={(text) => void commit(item, column, text)}
-                        onCancel={stopEdit}
-                      />
-                    ) : isStatusCell(column, value) ? (
-                      <StatusBadge status={value} />
-                    ) : (
-                      formatCell(column, value)
-                    )}
-                  </td>
-                );
-              })}
+              <input
+                ref={register(0, 0)}
+                type="checkbox"
+                tabIndex={tabIndexOf(0, 0)}
+                aria-label="Select all rows on this page"
+                checked={allSelected}
+                onChange={(event) => props.onSelectAll(event.target.checked)}
+                onFocus={() => setFocus({ row: 0, col: 0 })}
+                className="size-4 accent-[var(--color-primary)]"
+              />
+            </th>
+            {columns.map((column, index) => (
+              <ColumnHeader
+                key={column.id}
+                column={column}
+                sorted={props.sort?.columnId === column.id ? props.sort.order : null}
+                focusRef={register(0, index + 1)}
+                tabIndex={tabIndexOf(0, index + 1)}
+                canRename={canEdit}
+                onSort={(order) => props.onSort(column.id, order)}
+                onRename={() => props.onRename(column)}
+                onHide={() => props.onHide(column)}
+              />
+            ))}
+            {props.onOpenRow && (
+              <th
+                scope="col"
+                ref={register(0, colCount - 1)}
+                tabIndex={tabIndexOf(0, colCount - 1)}
+                onFocus={() => setFocus({ row: 0, col: colCount - 1 })}
+                className="sticky top-0 z-[1] w-10 border-b border-zinc-200 bg-zinc-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-[var(--color-primary)] focus-visible:ring-inset dark:border-zinc-800 dark:bg-zinc-900"
+              >
+                <span className="sr-only">Linked records</span>
+              </th>
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {padTop > 0 && (
+            // biome-ignore lint/a11y/noAriaHiddenOnFocusable: an empty spacer row of the virtualised grid, never focused
+            <tr aria-hidden="true">
+              <td colSpan={colCount} style={{ height: padTop, padding: 0 }} />
             </tr>
-          );
-        })}
-      </tbody>
-    </table>
+          )}
+          {rendered.map((itemIndex) => {
+            const item = items[itemIndex];
+            if (!item) return null;
+            const r = itemIndex + 1;
+            const isSelected = selected.has(item.id);
+            return (
+              <tr
+                key={item.id}
+                data-index={itemIndex}
+                ref={virtualizer.measureElement}
+                aria-rowindex={props.rowOffset + r + 1}
+                aria-selected={isSelected}
+                className={classNames(
+                  'hover:bg-zinc-50 dark:hover:bg-zinc-800/40',
+                  isSelected && 'bg-[var(--color-primary)]/5',
+                )}
+              >
+                <td className={classNames(cellClasses, 'sticky left-0 z-[1] bg-white dark:bg-zinc-900')}>
+                  <input
+                    ref={register(r, 0)}
+                    type="checkbox"
+                    tabIndex={tabIndexOf(r, 0)}
+                    aria-label={`Select row ${props.rowOffset + r}`}
+                    checked={isSelected}
+                    onChange={(event) => props.onSelect(item.id, event.target.checked)}
+                    onFocus={() => setFocus({ row: r, col: 0 })}
+                    className="size-4 accent-[var(--color-primary)]"
+                  />
+                </td>
+                {columns.map((column, columnIndex) => {
+                  const c = columnIndex + 1;
+                  const value = item.values[column.id];
+                  const isEditing = editing?.itemId === item.id && editing.columnId === column.id;
+                  return (
+                    <td
+                      key={column.id}
+                      ref={register(r, c)}
+                      tabIndex={isEditing ? -1 : tabIndexOf(r, c)}
+                      onFocus={(event) => {
+                        if (event.target === event.currentTarget) setFocus({ row: r, col: c });
+                      }}
+                      onDoubleClick={() => startEdit(item, column)}
+                      className={classNames(
+                        cellClasses,
+                        'max-w-72 focus:outline-none focus-visible:ring-2 focus-visible:ring-[var(--color-primary)] focus-visible:ring-inset',
+                        isFigureColumn(column) && 'text-right tabular-nums',
+                        isEditing ? 'overflow-visible py-0.5' : 'truncate',
+                      )}
+                    >
+                      {isEditing ? (
+                        <GridCellEditor
+                          column={column}
+                          initialText={editTextOf(column, value)}
+                          error={editing.error}
+                          saving={editing.saving}
+                          onCommit={(text) => void commit(item, column, text)}
+                          onCancel={stopEdit}
+                        />
+                      ) : isStatusCell(column, value) ? (
+                        <StatusBadge status={value} />
+                      ) : (
+                        formatCell(column, value)
+                      )}
+                    </td>
+                  );
+                })}
+                {props.onOpenRow && (
+                  <td className={classNames(cellClasses, 'w-10 px-1')}>
+                    <button
+                      type="button"
+                      ref={register(r, colCount - 1)}
+                      tabIndex={tabIndexOf(r, colCount - 1)}
+                      aria-label={`Linked records of row ${props.rowOffset + r}`}
+                      onFocus={() => setFocus({ row: r, col: colCount - 1 })}
+                      onClick={() => props.onOpenRow?.(item)}
+                      className="rounded p-1 text-zinc-500 hover:bg-zinc-200 hover:text-zinc-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-[var(--color-primary)] dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
+                    >
+                      <Link2 aria-hidden="true" className="size-4" />
+                    </button>
+                  </td>
+                )}
+              </tr>
+            );
+          })}
+          {padBottom > 0 && (
+            // biome-ignore lint/a11y/noAriaHiddenOnFocusable: an empty spacer row of the virtualised grid, never focused
+            <tr aria-hidden="true">
+              <td colSpan={colCount} style={{ height: padBottom, padding: 0 }} />
+            </tr>
+          )}
+        </tbody>
+      </table>
+      {props.children}
+    </div>
   );
 }

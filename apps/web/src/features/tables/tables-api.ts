@@ -24,7 +24,7 @@ export function useTablesKey(): readonly unknown[] {
 }
 
 /** `/api/tables/storage/{product}_tables/` — the spec's path base with the configured product key. */
-function useTablesBase(): string {
+export function useTablesBase(): string {
   const productKey = useSessionStore((state) => state.productKey);
   return `/api/tables/storage/${encodeURIComponent(productKey)}_tables`;
 }
@@ -61,6 +61,8 @@ export function useTable(tableId: string) {
 
 export interface ItemsView {
   pageNo: number;
+  /** Rows per page (server paging); ITEMS_PAGE_SIZE unless the user picks another. */
+  pageSize?: number | undefined;
   sort?: string | undefined;
   order: 'asc' | 'desc';
   search: string;
@@ -77,7 +79,7 @@ export function useItems(tableId: string, view: ItemsView) {
       http.get(`${tablePath(base, tableId)}/items`, {
         query: {
           page_no: view.pageNo,
-          page_size: ITEMS_PAGE_SIZE,
+          page_size: view.pageSize ?? ITEMS_PAGE_SIZE,
           sort: view.sort,
           order: view.order,
           search: view.search || undefined,

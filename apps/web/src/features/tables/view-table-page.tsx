@@ -1,5 +1,5 @@
-import type { CellValue, ItemFilter, TableColumn, TableItem } from '@counterpart/contracts';
-import { Columns3, Plus, Rows3, Undo2 } from 'lucide-react';
+import type { CellValue, TableColumn, TableItem } from '@counterpart/contracts';
+import { Columns3, Plus, Rows3, Undo2, Waypoints } from 'lucide-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useCan } from '../../app/auth/use-can.ts';
@@ -7,19 +7,22 @@ import { formErrorsOf } from '../../shared/lib/field-errors.ts';
 import { HttpError } from '../../shared/lib/http.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { EmptyView } from '../../shared/ui/empty-view.tsx';
-import { PageNav } from '../../shared/ui/page-nav.tsx';
 import { Panel } from '../../shared/ui/panel.tsx';
-import { SearchInput } from '../../shared/ui/search-input.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { toast } from '../../shared/ui/toast.tsx';
 import { AddColumnDialog } from './add-column-dialog.tsx';
 import { AddRowDialog } from './add-row-dialog.tsx';
+import { AssociationsPanel } from './associations-panel.tsx';
 import { inputValueOf, restoreValueOf } from './cell-value.ts';
-import { FilterBar } from './filter-bar.tsx';
+import { ExportTableMenu } from './export-table-menu.tsx';
+import { GridFooter } from './grid-footer.tsx';
+import { ImportAction } from './import/import-action.tsx';
+import { RelationshipsPanel } from './relationships-panel.tsx';
 import { RenameColumnDialog } from './rename-column-dialog.tsx';
 import { TableActions } from './table-actions.tsx';
 import { TableGrid } from './table-grid.tsx';
-import { ITEMS_PAGE_SIZE, type ItemsView, useItems, useTable, useUpdateItem } from './tables-api.ts';
+import { TableToolbar } from './table-toolbar.tsx';
+import { type ItemsView, useItems, useTable, useUpdateItem } from './tables-api.ts';
 
 interface LastEdit {
   itemId: string;
@@ -45,6 +48,9 @@ export function ViewTablePage() {
   const [dialog, setDialog] = useState<'add-row' | 'add-column' | null>(null);
   const [renaming, setRenaming] = useState<TableColumn | null>(null);
   const [undoing, setUndoing] = useState(false);
+  const [panel, setPanel] = useState<
+    { kind: 'relationships'; item: TableItem } | { kind: 'associations' } | null
+  >(null);
 
   if (table.isPending) {
     return (
@@ -131,6 +137,12 @@ export function ViewTablePage() {
                 Add column
               </Button>
             )}
+            {canCreate && <ImportAction tableId={tableId} tableName={table.data.name} />}
+            <ExportTableMenu tableId={tableId} view={view} />
+            <Button variant="secondary" size="sm" onClick={() => setPanel({ kind: 'associations' })}>
+              <Waypoints aria-hidden="true" />
+              Associations
+            </Button>
             {canDelete && (
               <TableActions
                 tableId={tableId}
@@ -142,38 +154,14 @@ export function ViewTablePage() {
           </>
         }
       >
-        <div className="space-y-3 border-b border-zinc-200 px-4 py-3 sm:px-5 dark:border-zinc-800">
-          <SearchInput
-            label="Search rows"
-            placeholder="Search every column"
-            onSearch={(text) => changeView({ search: text.trim() })}
-            className="w-full sm:w-80"
-          />
-          <FilterBar
-            columns={columns}
-            filters={view.filters}
-            onChange={(filters: ItemFilter[]) => changeView({ filters })}
-          />
-          {hidden.size > 0 && (
-            <p className="flex flex-wrap items-center gap-2 text-xs text-zinc-500 dark:text-zinc-400">
-              Hidden:
-              {columns
-                .filter((column) => hidden.has(column.id))
-                .map((column) => (
-                  <Button
-                    key={column.id}
-                    variant="ghost"
-                    size="sm"
-                    onClick={() =>
-                      setHidden((current) => new Set([...current].filter((id) => id !== column.id)))
-                    }
-                  >
-                    Show {column.name}
-                  </Button>
-                ))}
-            </p>
-          )}
-        </div>
+        <TableToolbar
+          columns={columns}
+          filters={view.filters}
+          hidden={hidden}
+          onSearch={(search) => changeView({ search })}
+          onFilters={(filters) => changeView({ filters })}
+          onShow={(columnId) => setHidden((current) => new Set([...current].filter((id) => id !== columnId)))}
+        />
         {columns.length === 0 ? (
           <EmptyView
             icon={<Columns3 />}
@@ -190,44 +178,46 @@ export function ViewTablePage() {
             <Skeleton className="h-8 w-full" />
           </div>
         ) : (
-          <>
-            {/* min-h-72: room for a column menu, which the scroll box would clip on a short page. */}
-            <div className="max-h-[65vh] min-h-72 overflow-auto" aria-busy={items.isFetching}>
-              <TableGrid
-                tableName={table.data.name}
-                columns={visible}
-                items={page.data}
-                rowOffset={(page.page_no - 1) * page.page_size}
-                total={page.total}
-                sort={view.sort ? { columnId: view.sort, order: view.order } : null}
-                selected={selected}
-                canEdit={canUpdate}
-                onSelect={(itemId, on) =>
-                  setSelected((current) => {
-                    const next = new Set(current);
-                    if (on) next.add(itemId);
-                    else next.delete(itemId);
-                    return next;
-                  })
-                }
-                onSelectAll={(on) => setSelected(on ? new Set(page.data.map((item) => item.id)) : new Set())}
-                onSort={(sort, order) => changeView({ sort, order })}
-                onRename={setRenaming}
-                onHide={(column) => setHidden((current) => new Set([...current, column.id]))}
-                onSave={saveCell}
-              />
-              {page.data.length === 0 && <EmptyView />}
-            </div>
-            <PageNav
-              pageNo={view.pageNo}
-              pageSize={ITEMS_PAGE_SIZE}
+          <div aria-busy={items.isFetching}>
+            <TableGrid
+              tableName={table.data.name}
+              columns={visible}
+              items={page.data}
+              rowOffset={(page.page_no - 1) * page.page_size}
               total={page.total}
+              sort={view.sort ? { columnId: view.sort, order: view.order } : null}
+              selected={selected}
+              canEdit={canUpdate}
+              onSelect={(itemId, on) =>
+                setSelected((current) => {
+                  const next = new Set(current);
+                  if (on) next.add(itemId);
+                  else next.delete(itemId);
+                  return next;
+                })
+              }
+              onSelectAll={(on) => setSelected(on ? new Set(page.data.map((item) => item.id)) : new Set())}
+              onSort={(sort, order) => changeView({ sort, order })}
+              onRename={setRenaming}
+              onHide={(column) => setHidden((current) => new Set([...current, column.id]))}
+              onSave={saveCell}
+              onOpenRow={(item) => setPanel({ kind: 'relationships', item })}
+            >
+              {page.data.length === 0 && <EmptyView />}
+            </TableGrid>
+            <GridFooter
+              pageNo={view.pageNo}
+              pageSize={page.page_size}
+              shown={page.data.length}
+              total={page.total}
+              estimate={page.total_is_estimate}
               onPage={(pageNo) => {
                 setSelected(new Set());
                 setView((current) => ({ ...current, pageNo }));
               }}
+              onPageSize={(pageSize) => changeView({ pageSize })}
             />
-          </>
+          </div>
         )}
       </Panel>
       {dialog === 'add-row' && (
@@ -236,6 +226,23 @@ export function ViewTablePage() {
       {dialog === 'add-column' && <AddColumnDialog tableId={tableId} onClose={() => setDialog(null)} />}
       {renaming && (
         <RenameColumnDialog tableId={tableId} column={renaming} onClose={() => setRenaming(null)} />
+      )}
+      {panel?.kind === 'relationships' && (
+        <RelationshipsPanel
+          tableId={tableId}
+          item={panel.item}
+          canEdit={canUpdate}
+          onClose={() => setPanel(null)}
+        />
+      )}
+      {panel?.kind === 'associations' && (
+        <AssociationsPanel
+          table={table.data}
+          canCreate={canCreate}
+          canUpdate={canUpdate}
+          canDelete={canDelete}
+          onClose={() => setPanel(null)}
+        />
       )}
     </div>
   );

@@ -1,0 +1,118 @@
+import type { ReadStream } from 'node:fs';
+import {
+  errorResponseSchema,
+  parsedPageSchema,
+  parsedQuerySchema,
+  sentToTableSchema,
+} from '@counterpart/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, notFound } from '../../errors.ts';
+import { createFileStore } from '../../storage/file-store.ts';
+import { tablesScope } from '../tables/tables-scope.ts';
+import { blobPath } from './document-blobs.ts';
+import { loadDocument } from './documents.service.ts';
+import {
+  type DocumentsRoutesOptions,
+  DROP_BOX,
+  documentParams,
+  documentsDoc,
+  documentsScope,
+  errors,
+  PARSER,
+} from './documents-scope.ts';
+import { readParsedPage } from './parsed-results.ts';
+import { sendDocumentToTable } from './send-to-table.ts';
+
+/** A document's bytes and its parsed result. */
+export const documentFilesRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = async (app, options) => {
+  const store = createFileStore(options.config.dataDir);
+
+  app.get(
+    `${DROP_BOX}/:documentId/original`,
+    {
+      schema: {
+        ...documentsDoc,
+        summary: 'The uploaded file, with the type recognised from its content (inline=true to preview)',
+        params: documentParams,
+        querystring: z.object({ inline: z.enum(['true', 'false']).optional() }),
+        response: { 200: z.any().describe('The original file'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const scope = documentsScope(request, options, 'read');
+      const row = await loadDocument(scope.db, scope.organizationId, request.params.documentId);
+      const stream = await opened(store.open(blobPath(row.sha256)));
+      const disposition = request.query.inline === 'true' ? 'inline' : 'attachment';
+      return reply
+        .header('content-type', row.mediaType)
+        .header('content-disposition', contentDisposition(disposition, row.fileName))
+        .header('content-length', String(row.sizeBytes))
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('cache-control', 'private, no-store')
+        .send(stream);
+    },
+  );
+
+  app.get(
+    `${PARSER}/:documentId`,
+    {
+      schema: {
+        ...documentsDoc,
+        summary: 'The parsed result, paged: PDF pages (lines, words with boxes, tables) or CSV/XLSX rows',
+        params: documentParams,
+        querystring: parsedQuerySchema,
+        response: { 200: parsedPageSchema, 409: errorResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const scope = documentsScope(request, options, 'read');
+      const row = await loadDocument(scope.db, scope.organizationId, request.params.documentId);
+      if (row.status !== 'processed' || row.resultPath === null) {
+        const why = row.statusReason ? `: ${row.statusReason}` : '';
+        throw new AppError(409, `This document has no parsed result (${row.status.replace('_', ' ')})${why}`);
+      }
+      const result =
+        row.kind === 'pdf'
+          ? { kind: 'pdf' as const, total: row.pageCount ?? 0 }
+          : { kind: 'rows' as const, total: row.rowCount ?? 0 };
+      return readParsedPage(store, row.id, result, request.query.page_no, request.query.page_size);
+    },
+  );
+
+  app.post(
+    `${DROP_BOX}/:documentId/send_to_table`,
+    {
+      schema: {
+        ...documentsDoc,
+        summary:
+          'Start a table import from a processed CSV/XLSX document: map its columns at /tables/create?import=<import_id>',
+        params: documentParams,
+        response: { 201: sentToTableSchema, 409: errorResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const scope = documentsScope(request, options, 'read');
+      const tables = tablesScope(request, options, 'create');
+      const row = await loadDocument(scope.db, scope.organizationId, request.params.documentId);
+      return reply.code(201).send(await sendDocumentToTable(tables, store, row));
+    },
+  );
+};
+
+/** Waits until the file is open, so a blob missing from disk is a 404 rather than a broken download. */
+function opened(stream: ReadStream): Promise<ReadStream> {
+  return new Promise((resolve, reject) => {
+    stream.once('open', () => resolve(stream));
+    stream.once('error', (error: NodeJS.ErrnoException) => {
+      reject(error.code === 'ENOENT' ? notFound('The file of this document is missing') : error);
+    });
+  });
+}
+
+/** `attachment; filename="…"` with an ASCII fallback and the exact name in RFC 5987 form. */
+function contentDisposition(kind: 'inline' | 'attachment', fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}

@@ -1,0 +1,102 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { ParsedPdfPage } from '@counterpart/contracts';
+import { detectTables, groupLines, type TextRun } from './pdf-layout.ts';
+
+/** A PDF that cannot be parsed for a reason of its own (not our fault): the document fails with it. */
+export class DocumentContentError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DocumentContentError';
+  }
+}
+
+export const PASSWORD_PROTECTED = 'The PDF is password-protected';
+export const NOT_A_VALID_PDF = 'The file is not a valid PDF (it may be damaged or cut short)';
+
+type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
+let pdfjs: Promise<PdfJs> | undefined;
+/** Loaded on first use: the server starts without it. */
+function loadPdfJs(): Promise<PdfJs> {
+  pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs');
+  return pdfjs;
+}
+
+/** pdfjs-dist's own font and character map folders, as the file paths (with a trailing slash) it wants. */
+function assetFolders() {
+  const root = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+  return {
+    standardFontDataUrl: `${path.join(root, 'standard_fonts')}${path.sep}`,
+    cMapUrl: `${path.join(root, 'cmaps')}${path.sep}`,
+  };
+}
+
+export interface OpenedPdf {
+  pageCount: number;
+  /** Parses one page (1-based): its lines of words with boxes and the tables found on it. */
+  page(pageNumber: number): Promise<ParsedPdfPage>;
+  close(): Promise<void>;
+}
+
+/** Opens a PDF; a password-protected or malformed file throws a DocumentContentError. */
+export async function openPdf(data: Uint8Array): Promise<OpenedPdf> {
+  const { getDocument, Util } = await loadPdfJs();
+  const task = getDocument({
+    data,
+    ...assetFolders(),
+    cMapPacked: true,
+    isEvalSupported: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+    verbosity: 0,
+  });
+  let document: Awaited<typeof task.promise>;
+  try {
+    document = await task.promise;
+  } catch (error) {
+    await task.destroy();
+    const name = (error as { name?: string }).name;
+    if (name === 'PasswordException') throw new DocumentContentError(PASSWORD_PROTECTED);
+    if (name === 'InvalidPDFException' || name === 'FormatError')
+      throw new DocumentContentError(NOT_A_VALID_PDF);
+    throw error;
+  }
+
+  return {
+    pageCount: document.numPages,
+    async page(pageNumber) {
+      const page = await document.getPage(pageNumber);
+      try {
+        const viewport = page.getViewport({ scale: 1 });
+        const content = await page.getTextContent();
+        const runs: TextRun[] = [];
+        for (const item of content.items) {
+          if (!('str' in item) || item.str.trim() === '') continue;
+          // Text space → viewport (top-left origin): the run's baseline is at tx[5].
+          const tx = Util.transform(viewport.transform, item.transform);
+          const height = Math.hypot(tx[2] as number, tx[3] as number) || item.height;
+          runs.push({
+            text: item.str,
+            x: tx[4] as number,
+            y: (tx[5] as number) - height,
+            width: item.width,
+            height,
+          });
+        }
+        const lines = groupLines(runs);
+        return {
+          page: pageNumber,
+          width: Math.round(viewport.width * 100) / 100,
+          height: Math.round(viewport.height * 100) / 100,
+          lines,
+          tables: detectTables(lines),
+        };
+      } finally {
+        page.cleanup();
+      }
+    },
+    async close() {
+      await task.destroy();
+    },
+  };
+}

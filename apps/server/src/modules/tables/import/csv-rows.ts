@@ -1,0 +1,159 @@
+import { MAX_ROW_CHARS } from './import-limits.ts';
+
+/** One record of a CSV file and the physical line it starts on (1-based). */
+export interface CsvRow {
+  fields: string[];
+  line: number;
+}
+
+/** A file that cannot be read past a point (the whole import stops, nothing is kept). */
+export class CsvReadError extends Error {
+  constructor(
+    readonly line: number,
+    message: string,
+  ) {
+    super(`Line ${line}: ${message}`);
+    this.name = 'CsvReadError';
+  }
+}
+
+const QUOTE = 34;
+const LF = 10;
+const CR = 13;
+
+/** Counts line breaks (\r\n, \n or a lone \r, each one) in a piece of text. */
+function countLineBreaks(text: string): number {
+  let count = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    if (c === LF) count += 1;
+    else if (c === CR) {
+      count += 1;
+      if (text.charCodeAt(i + 1) === LF) i += 1;
+    }
+  }
+  return count;
+}
+
+/**
+ * A streaming RFC 4180 reader fed text in chunks: any mix of \r\n, \n and \r ends a record,
+ * quoted fields may hold delimiters, doubled quotes and line breaks (counted, so each record knows
+ * its physical line), blank lines are skipped. Lenient like spreadsheet programs: text after a
+ * closing quote is kept. A quote never closed is a CsvReadError naming the line it opened on.
+ */
+export class CsvRowParser {
+  private pending = '';
+  private line = 1;
+  private readonly delimiter: number;
+
+  constructor(delimiter: string) {
+    this.delimiter = delimiter.charCodeAt(0);
+  }
+
+  /** Records completed by this chunk (a record cut by the chunk's end waits for the next one). */
+  push(chunk: string): CsvRow[] {
+    const rows: CsvRow[] = [];
+    this.parse(this.pending === '' ? chunk : this.pending + chunk, false, rows);
+    if (this.pending.length > MAX_ROW_CHARS) {
+      throw new CsvReadError(
+        this.line,
+        'a record longer than 1 MB starts here; a quote is probably not closed',
+      );
+    }
+    return rows;
+  }
+
+  /** The last record, once the file has ended. */
+  end(): CsvRow[] {
+    const rows: CsvRow[] = [];
+    const rest = this.pending;
+    this.pending = '';
+    if (rest !== '') this.parse(rest, true, rows);
+    return rows;
+  }
+
+  private parse(text: string, final: boolean, rows: CsvRow[]): void {
+    const n = text.length;
+    const d = this.delimiter;
+    let i = 0;
+    let line = this.line;
+    while (i < n) {
+      const rowStart = i;
+      const rowLine = line;
+      const fields: string[] = [];
+      let breaksInside = 0;
+      let complete = false;
+      for (;;) {
+        let value: string;
+        if (i < n && text.charCodeAt(i) === QUOTE) {
+          let j = i + 1;
+          let close = -1;
+          let escaped = false;
+          for (;;) {
+            const q = text.indexOf('"', j);
+            if (q === -1 || (q + 1 >= n && !final)) break;
+            if (text.charCodeAt(q + 1) === QUOTE) {
+              escaped = true;
+              j = q + 2;
+              continue;
+            }
+            close = q;
+            break;
+          }
+          if (close === -1) {
+            if (final) throw new CsvReadError(rowLine, 'a quoted value starts here and is never closed');
+            break;
+          }
+          value = text.slice(i + 1, close);
+          if (escaped) value = value.replaceAll('""', '"');
+          breaksInside += countLineBreaks(value);
+          i = close + 1;
+          if (i < n) {
+            let k = i;
+            for (; k < n; k += 1) {
+              const c = text.charCodeAt(k);
+              if (c === d || c === LF || c === CR) break;
+            }
+            if (k > i) value += text.slice(i, k);
+            i = k;
+          }
+        } else {
+          let k = i;
+          for (; k < n; k += 1) {
+            const c = text.charCodeAt(k);
+            if (c === d || c === LF || c === CR) break;
+          }
+          value = text.slice(i, k);
+          i = k;
+        }
+        fields.push(value);
+        if (i >= n) {
+          complete = final;
+          break;
+        }
+        const c = text.charCodeAt(i);
+        if (c === d) {
+          i += 1;
+          continue;
+        }
+        if (c === CR) {
+          if (i + 1 >= n && !final) break;
+          i += text.charCodeAt(i + 1) === LF ? 2 : 1;
+        } else {
+          i += 1;
+        }
+        complete = true;
+        break;
+      }
+      if (!complete) {
+        this.pending = text.slice(rowStart);
+        this.line = rowLine;
+        return;
+      }
+      line = rowLine + breaksInside + 1;
+      if (!(fields.length === 1 && fields[0] === '')) rows.push({ fields, line: rowLine });
+    }
+    this.pending = '';
+    this.line = line;
+  }
+}

@@ -1,0 +1,229 @@
+import type { ReadStream } from 'node:fs';
+import type { ImportDateFormat, ImportOptions, ImportWarning, TableColumn } from '@counterpart/contracts';
+import { and, eq } from 'drizzle-orm';
+import type { Config } from '../../../config.ts';
+import type { Database } from '../../../db/database.ts';
+import { dataTables, tableImports } from '../../../db/schema.ts';
+import type { JobDefinition, JobQueue } from '../../../jobs/job-types.ts';
+import { createFileStore } from '../../../storage/file-store.ts';
+import { CsvReadError } from './csv-rows.ts';
+import { IMPORT_JOB_LIMIT_SECONDS, INSERT_BATCH_ROWS, MAX_KEPT_ERRORS } from './import-limits.ts';
+import type { ImportRow } from './import-view.ts';
+import { BatchWriter, type ImportCounts, type ReadyRow, removeImportedRows } from './import-writes.ts';
+import { convertRow, type RowPlan } from './row-conversion.ts';
+import { importSearchText } from './search-text.ts';
+import { readCsvRows, readXlsxRows } from './source-rows.ts';
+import { AMOUNT_SOURCE, KEY_SOURCE } from './statement-proposal.ts';
+import { readStatementRows, type StatementSourceRow } from './statement-rows.ts';
+import { StatementReadError } from './statement-seam.ts';
+
+export const TABLE_IMPORT_JOB = 'table-import';
+
+/** What the queue carries: the import; the confirmed mapping is stored on it (options.mapping). */
+export interface TableImportJobData {
+  importId: string;
+}
+
+/** The confirmed choices as stored: the contract's options plus the mapping resolved to column ids. */
+export interface StoredImportOptions extends ImportOptions {
+  mapping: Array<{ source: number; column_id: string; date_format: ImportDateFormat | null }>;
+}
+
+interface ImportJobDeps {
+  config: Config;
+  database: Database;
+}
+
+function planOf(
+  row: ImportRow,
+  columns: TableColumn[],
+): { plan: RowPlan; hasHeader: boolean; options: StoredImportOptions } {
+  const options = row.options as unknown as StoredImportOptions;
+  const proposal = row.proposal as { columns: unknown[]; has_header: boolean };
+  const byId = new Map(columns.map((c) => [c.id, c]));
+  const mapped = options.mapping.flatMap((m) => {
+    const column = byId.get(m.column_id);
+    return column ? [{ source: m.source, column, dateFormat: m.date_format }] : [];
+  });
+  const statement = row.format === 'statement';
+  return {
+    plan: {
+      // A statement row carries its duplicate key after the fixed columns.
+      width: statement ? KEY_SOURCE + 1 : proposal.columns.length,
+      strictWidth: row.format === 'csv',
+      columns: mapped,
+      keySource: statement ? KEY_SOURCE : (options.key_source ?? null),
+    },
+    // Statement rows are transactions, never a header.
+    hasHeader: statement ? false : (options.has_header ?? proposal.has_header),
+    options,
+  };
+}
+
+function rowsOfFile(
+  row: ImportRow,
+  input: ReadStream,
+  options: StoredImportOptions,
+  plan: RowPlan,
+  warnings: ImportWarning[],
+): AsyncGenerator<StatementSourceRow[]> {
+  const proposal = row.proposal as {
+    encoding?: 'utf-8' | 'windows-1252';
+    delimiter?: string;
+    sheet?: string | null;
+  };
+  if (row.format === 'xlsx') return readXlsxRows(input, options.sheet ?? proposal.sheet ?? null);
+  if (row.format === 'statement') {
+    const amountColumn = plan.columns.find((c) => c.source === AMOUNT_SOURCE)?.column ?? null;
+    return readStatementRows(input, row.fileName, options.qif_date_format ?? null, amountColumn, warnings);
+  }
+  return readCsvRows(input, proposal.encoding ?? 'utf-8', options.delimiter ?? proposal.delimiter ?? ',');
+}
+
+async function finish(database: Database, importId: string, set: Partial<typeof tableImports.$inferInsert>) {
+  await database.db
+    .update(tableImports)
+    .set({ ...set, finishedAt: new Date() })
+    .where(eq(tableImports.id, importId));
+}
+
+/**
+ * The import run: streams the file again, converts each row, inserts them in batches of 5,000
+ * (one statement each, row_count and counts in the same transaction) and reports progress by
+ * bytes read. Lines that do not convert are counted and the first 1,000 kept; the rest go in.
+ * Any failure takes out the rows this import inserted: the table is left as it was.
+ */
+export function createTableImportJob({ config, database }: ImportJobDeps): JobDefinition<TableImportJobData> {
+  const store = createFileStore(config.dataDir);
+  return {
+    name: TABLE_IMPORT_JOB,
+    source: 'document processing',
+    retryLimit: 0,
+    expireInSeconds: IMPORT_JOB_LIMIT_SECONDS,
+    async run({ data, owner, progress, signal }) {
+      const [row] = await database.db
+        .select()
+        .from(tableImports)
+        .where(
+          and(eq(tableImports.id, data.importId), eq(tableImports.organizationId, owner.organizationId)),
+        );
+      if (!row?.tableId || !row.options) throw new Error('The import is not ready to run');
+      const tableId = row.tableId;
+      const target = { tableId, importId: row.id };
+      const [table] = await database.db.select().from(dataTables).where(eq(dataTables.id, tableId));
+      if (!table) {
+        const reason = 'The table of this import no longer exists';
+        await finish(database, row.id, {
+          status: 'failed',
+          errorMessage: `${reason}. Nothing was imported.`,
+        });
+        throw new Error(reason);
+      }
+      // A run that was interrupted before starts over: its rows come out first.
+      await removeImportedRows(database.db, tableId, row.id);
+      await database.db
+        .update(tableImports)
+        .set({
+          status: 'running',
+          startedAt: new Date(),
+          totalRows: 0,
+          insertedRows: 0,
+          duplicateRows: 0,
+          failedRows: 0,
+          errors: [],
+          warnings: [],
+        })
+        .where(eq(tableImports.id, row.id));
+      await progress(1, `Reading ${row.fileName}`);
+      const { plan, hasHeader, options } = planOf(row, table.columns);
+      const counts: ImportCounts = { total: 0, inserted: 0, duplicates: 0, failed: 0, errors: [] };
+      const warnings: ImportWarning[] = [];
+      const input = store.open(row.filePath);
+      const writer = new BatchWriter(database.db, target, counts);
+      try {
+        let batch: ReadyRow[] = [];
+        let headerPending = hasHeader;
+        const flush = async () => {
+          signal.throwIfAborted();
+          await writer.write(batch);
+          batch = [];
+          const percent = Math.min(99, 1 + Math.floor((98 * input.bytesRead) / Math.max(row.sizeBytes, 1)));
+          await progress(percent, `Imported ${counts.inserted} rows of ${counts.total} read`);
+        };
+        for await (const group of rowsOfFile(row, input, options, plan, warnings)) {
+          for (const sourceRow of group) {
+            if (headerPending) {
+              headerPending = false;
+              continue;
+            }
+            counts.total += 1;
+            const converted = sourceRow.refusal
+              ? { ok: false as const, error: sourceRow.refusal }
+              : convertRow(plan, sourceRow);
+            if (!converted.ok) {
+              counts.failed += 1;
+              if (counts.errors.length < MAX_KEPT_ERRORS) counts.errors.push(converted.error);
+              continue;
+            }
+            batch.push({
+              i: '',
+              v: converted.values,
+              s: importSearchText(table.columns, converted.values),
+              k: converted.key,
+            });
+          }
+          if (batch.length >= INSERT_BATCH_ROWS) await flush();
+        }
+        if (batch.length > 0) await flush();
+        await writer.settle();
+      } catch (error) {
+        input.destroy();
+        await writer.abandon();
+        await removeImportedRows(database.db, tableId, row.id);
+        const reason =
+          error instanceof CsvReadError || error instanceof StatementReadError
+            ? error.message
+            : `The file could not be imported: ${(error as Error).message}`;
+        if (error instanceof StatementReadError) {
+          // The statement's unreadable entries, as refused lines.
+          counts.failed = error.lineErrors.length;
+          counts.errors = error.lineErrors
+            .slice(0, MAX_KEPT_ERRORS)
+            .map((e) => ({ line: e.line, column: null, value: null, message: e.message }));
+        }
+        await finish(database, row.id, {
+          status: 'failed',
+          errorMessage: `${reason}. Nothing was imported: the table is as it was.`,
+          totalRows: counts.total,
+          insertedRows: 0,
+          duplicateRows: 0,
+          failedRows: counts.failed,
+          errors: counts.errors,
+        });
+        throw new Error(reason);
+      }
+      await finish(database, row.id, {
+        status: 'succeeded',
+        totalRows: counts.total,
+        insertedRows: counts.inserted,
+        duplicateRows: counts.duplicates,
+        failedRows: counts.failed,
+        errors: counts.errors,
+        warnings,
+      });
+      const refused = counts.failed > 0 ? `; ${counts.failed} lines refused` : '';
+      const skipped = counts.duplicates > 0 ? `; ${counts.duplicates} already there` : '';
+      const mismatch = warnings.some((w) => w.code === 'balance_mismatch')
+        ? '; the balances do not add up'
+        : '';
+      return {
+        message: `Imported ${counts.inserted} rows into "${table.name}"${skipped}${refused}${mismatch}`,
+      };
+    },
+  };
+}
+
+/** Registers the `table-import` job (source 'document processing') on the queue. */
+export function defineTableImportJob(jobs: JobQueue, deps: ImportJobDeps): void {
+  jobs.define(createTableImportJob(deps));
+}

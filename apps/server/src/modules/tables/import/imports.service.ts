@@ -1,0 +1,178 @@
+import path from 'node:path';
+import type { ImportProposalInput, TableImport, TableImportsPage } from '@counterpart/contracts';
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../../db/database.ts';
+import { tableImports } from '../../../db/schema.ts';
+import { AppError, notFound } from '../../../errors.ts';
+import type { FileStore } from '../../../storage/file-store.ts';
+import { loadTable } from '../tables.service.ts';
+import type { TablesScope } from '../tables-scope.ts';
+import { type RecognisedContent, recogniseContent } from './content-check.ts';
+import { IMPORT_JOB_LIMIT_SECONDS, type ImportLimits } from './import-limits.ts';
+import { type ImportRow, importView } from './import-view.ts';
+import { removeImportedRows } from './import-writes.ts';
+import { proposeImport, readHead, type StoredUpload } from './read-proposal.ts';
+import type { ReceivedUpload } from './receive-upload.ts';
+import { inspectXlsx } from './xlsx-check.ts';
+
+/** The job's time limit, pg-boss's grace after it (60 s) and a margin. */
+const ABANDONED_AFTER_MS = (IMPORT_JOB_LIMIT_SECONDS + 120) * 1000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The organization's import, or 404 (another organization's import is not found). */
+export async function loadImport(scope: TablesScope, importId: string): Promise<ImportRow> {
+  if (!UUID.test(importId)) throw notFound('Import not found');
+  const [row] = await scope.db
+    .select()
+    .from(tableImports)
+    .where(and(eq(tableImports.id, importId), eq(tableImports.organizationId, scope.organizationId)));
+  if (!row) throw notFound('Import not found');
+  return row;
+}
+
+/** How an import's file was recognised, as stored with it. */
+export function storedUpload(row: ImportRow): StoredUpload {
+  const proposal = row.proposal as {
+    encoding?: RecognisedContent['encoding'];
+    sheets?: StoredUpload['sheets'];
+  };
+  const content =
+    row.format === 'xlsx'
+      ? { format: 'xlsx' as const, encoding: null }
+      : { format: row.format as 'csv' | 'statement', encoding: proposal.encoding ?? 'utf-8' };
+  return {
+    relativePath: row.filePath,
+    fileName: row.fileName,
+    sizeBytes: row.sizeBytes,
+    content,
+    sheets: proposal.sheets ?? [],
+  };
+}
+
+/**
+ * Recognises a stored upload by its content, proposes a mapping and records the import
+ * (status uploaded). A refused file is deleted and leaves no import behind.
+ */
+export async function createImport(
+  scope: TablesScope,
+  store: FileStore,
+  limits: ImportLimits,
+  upload: ReceivedUpload,
+): Promise<TableImport> {
+  try {
+    const existing = upload.tableId
+      ? (await loadTable(scope.db, scope.organizationId, upload.tableId)).columns
+      : null;
+    const content = recogniseContent(
+      upload.fileName,
+      await readHead(store, upload.relativePath),
+      upload.sizeBytes,
+    );
+    const sheets =
+      content.format === 'xlsx'
+        ? await inspectXlsx(path.join(store.root, upload.relativePath), upload.fileName, limits)
+        : [];
+    const stored: StoredUpload = { ...upload, content, sheets };
+    const proposal = await proposeImport(store, stored, {}, existing);
+    const [row] = await scope.db
+      .insert(tableImports)
+      .values({
+        id: upload.importId,
+        organizationId: scope.organizationId,
+        tableId: upload.tableId ?? null,
+        fileName: upload.fileName,
+        filePath: upload.relativePath,
+        sizeBytes: upload.sizeBytes,
+        format: proposal.format,
+        proposal,
+        createdBy: scope.actor.userId,
+      })
+      .returning();
+    if (!row) throw new Error('The import was not recorded');
+    return importView(row);
+  } catch (error) {
+    await store.remove(upload.relativePath);
+    throw error;
+  }
+}
+
+/**
+ * A run whose process died (no failure path ran) stays queued or running: once it is past the
+ * job's time limit plus the queue's grace, its rows come out and it is marked failed.
+ */
+async function settleAbandoned(db: Db, row: ImportRow): Promise<ImportRow> {
+  const since = row.startedAt ?? row.createdAt;
+  if (!['queued', 'running'].includes(row.status) || Date.now() - since.getTime() < ABANDONED_AFTER_MS) {
+    return row;
+  }
+  if (row.tableId) await removeImportedRows(db, row.tableId, row.id);
+  const [failed] = await db
+    .update(tableImports)
+    .set({
+      status: 'failed',
+      errorMessage: 'The import stopped before it finished. Nothing was imported: the table is as it was.',
+      insertedRows: 0,
+      duplicateRows: 0,
+      finishedAt: new Date(),
+    })
+    .where(and(eq(tableImports.id, row.id), eq(tableImports.status, row.status)))
+    .returning();
+  return failed ?? row;
+}
+
+export async function getImport(scope: TablesScope, importId: string): Promise<TableImport> {
+  return importView(await settleAbandoned(scope.db, await loadImport(scope, importId)));
+}
+
+/** The organization's imports, newest first; only one table's with `table_id`. */
+export async function listImports(
+  scope: TablesScope,
+  query: { page_no: number; page_size: number; table_id?: string | undefined },
+): Promise<TableImportsPage> {
+  const pageNo = query.page_no;
+  const pageSize = query.page_size;
+  if (query.table_id !== undefined && !UUID.test(query.table_id)) {
+    return { data: [], page_no: pageNo, page_size: pageSize, total: 0 };
+  }
+  const where = and(
+    eq(tableImports.organizationId, scope.organizationId),
+    query.table_id ? eq(tableImports.tableId, query.table_id) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    scope.db
+      .select()
+      .from(tableImports)
+      .where(where)
+      .orderBy(desc(tableImports.createdAt), desc(tableImports.id))
+      .limit(pageSize)
+      .offset((pageNo - 1) * pageSize),
+    scope.db.select({ n: count() }).from(tableImports).where(where),
+  ]);
+  return { data: rows.map(importView), page_no: pageNo, page_size: pageSize, total: Number(total?.n ?? 0) };
+}
+
+export function notUploaded(row: ImportRow): AppError {
+  return new AppError(409, `This import is already ${row.status}: upload the file again to import it anew`);
+}
+
+/** Reads the file again with other choices (sheet, delimiter, header row) and stores the new proposal. */
+export async function reproposeImport(
+  scope: TablesScope,
+  store: FileStore,
+  importId: string,
+  choices: ImportProposalInput,
+): Promise<TableImport> {
+  const row = await loadImport(scope, importId);
+  if (row.status !== 'uploaded') throw notUploaded(row);
+  const existing = row.tableId
+    ? (await loadTable(scope.db, scope.organizationId, row.tableId)).columns
+    : null;
+  const proposal = await proposeImport(store, storedUpload(row), choices, existing);
+  const [updated] = await scope.db
+    .update(tableImports)
+    .set({ proposal })
+    .where(and(eq(tableImports.id, row.id), eq(tableImports.status, 'uploaded')))
+    .returning();
+  if (!updated) throw notUploaded(row);
+  return importView(updated);
+}

@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyRequest } from 'fastify';
+import { AppError, badRequest } from '../../../errors.ts';
+import type { FileStore } from '../../../storage/file-store.ts';
+import { formatBytes } from './import-limits.ts';
+
+export interface ReceivedUpload {
+  importId: string;
+  relativePath: string;
+  fileName: string;
+  sizeBytes: number;
+  tableId: string | undefined;
+}
+
+const SEND_FILE = 'Send the file as multipart/form-data in the field "file"';
+
+/** A file name safe on any disk: no folders, plain characters, at most 100 of them. */
+export function safeFileName(name: string): string {
+  const base = name
+    .replace(/^.*[\\/]/, '')
+    .replace(/[^A-Za-z0-9._ -]+/g, '_')
+    .replace(/^[.\s]+/, '');
+  return base.slice(-100) || 'upload';
+}
+
+/**
+ * Streams the multipart field `file` into the file store (imports/<org>/<import id>/<name>)
+ * without holding it in memory, and reads the optional field `table_id`. Too large → 413 and
+ * nothing kept.
+ */
+export async function receiveUpload(
+  request: FastifyRequest,
+  store: FileStore,
+  organizationId: string,
+  maxBytes: number,
+): Promise<ReceivedUpload> {
+  if (!request.isMultipart()) throw new AppError(415, SEND_FILE);
+  const importId = randomUUID();
+  let received: Omit<ReceivedUpload, 'tableId'> | null = null;
+  let tableId: string | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (part.fieldname === 'table_id' && typeof part.value === 'string' && part.value.trim() !== '') {
+          tableId = part.value.trim();
+        }
+        continue;
+      }
+      if (part.fieldname !== 'file' || received) {
+        part.file.resume();
+        if (part.fieldname !== 'file') throw badRequest(`${SEND_FILE}, not "${part.fieldname.slice(0, 40)}"`);
+        continue;
+      }
+      const fileName = part.filename || 'upload';
+      const relativePath = `imports/${organizationId}/${importId}/${safeFileName(fileName)}`;
+      const sizeBytes = await store.save(relativePath, (output) => pipeline(part.file, output));
+      received = { importId, relativePath, fileName: fileName.slice(0, 300), sizeBytes };
+      if (part.file.truncated) throw tooLarge(maxBytes);
+    }
+  } catch (error) {
+    if (received) await store.remove(received.relativePath);
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(maxBytes);
+    throw error;
+  }
+  if (!received) throw badRequest(SEND_FILE);
+  return { ...received, tableId };
+}
+
+function tooLarge(maxBytes: number): AppError {
+  return new AppError(
+    413,
+    `The file is larger than ${formatBytes(maxBytes)}: split it or upload a smaller file`,
+  );
+}

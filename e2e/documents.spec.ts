@@ -1,0 +1,130 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { invoicePage, samplePdf } from '../apps/server/src/modules/documents/sample-pdf.ts';
+import { signIn } from './sign-in.ts';
+
+/**
+ * The drop box as a finance user meets it: drop a text PDF invoice, a CSV and a PNG at once, watch
+ * each upload's progress and then its processing status change live, open the PDF (pages drawn in
+ * the browser, parsed text and its table), and send the CSV's rows to a table. Screenshots of the
+ * list and the document page in light and dark, desktop and 375 px, land in test-results/documents/.
+ */
+const outDir = path.join(import.meta.dirname, '../test-results/documents');
+mkdirSync(outDir, { recursive: true });
+
+test.describe.configure({ timeout: 120_000 });
+
+const stamp = Date.now();
+const files = {
+  pdf: { name: `invoice-${stamp}.pdf`, type: 'application/pdf', bytes: samplePdf([invoicePage(1, 6)]) },
+  csv: {
+    name: `payments-${stamp}.csv`,
+    type: 'text/csv',
+    bytes: Buffer.from('Date,Reference,Amount\n2026-11-01,INV-1001,"1,200.00"\n2026-11-02,INV-1002,350.75\n'),
+  },
+  png: {
+    name: `receipt-${stamp}.png`,
+    type: 'image/png',
+    bytes: Buffer.from(
+      '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
+        '1f15c4890000000d49444154789c6360000002000001e221bc330000000049454e44ae426082',
+      'hex',
+    ),
+  },
+};
+
+/** Drops files on the drop zone the way a browser does: a drop event carrying a DataTransfer. */
+async function dropFiles(page: Page, list: { name: string; type: string; bytes: Buffer }[]) {
+  const payload = list.map((f) => ({ name: f.name, type: f.type, base64: f.bytes.toString('base64') }));
+  const dataTransfer = await page.evaluateHandle((items) => {
+    const transfer = new DataTransfer();
+    for (const item of items) {
+      const bytes = Uint8Array.from(atob(item.base64), (c) => c.charCodeAt(0));
+      transfer.items.add(new File([bytes], item.name, { type: item.type }));
+    }
+    return transfer;
+  }, payload);
+  const zone = page.getByTestId('drop-zone');
+  await zone.dispatchEvent('dragover', { dataTransfer });
+  await zone.dispatchEvent('drop', { dataTransfer });
+}
+
+async function shoot(page: Page, name: string) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${name} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(1);
+  await page.screenshot({ path: path.join(outDir, `${name}.png`), fullPage: true, animations: 'disabled' });
+}
+
+const row = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
+
+test('documents are dropped, processed live, read, and sent to a table', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 860 });
+  await signIn(page, 'admin@demo.test');
+  const accept = page.getByRole('button', { name: 'Accept cookies' });
+  if (await accept.isVisible()) await accept.click();
+
+  await page.goto('/documents');
+  await expect(page.getByRole('heading', { name: 'Upload documents' })).toBeVisible();
+  await dropFiles(page, [files.pdf, files.csv, files.png]);
+
+  // Each file has its own progress bar, which reaches "Uploaded".
+  const uploads = page.getByRole('list', { name: 'Uploads' });
+  for (const file of Object.values(files)) {
+    await expect(uploads.getByRole('progressbar', { name: `Uploading ${file.name}` })).toHaveAttribute(
+      'aria-valuetext',
+      'Uploaded',
+    );
+  }
+  // Processing ends on its own, the list updating without a reload (the first PDF also loads the
+  // parser into the server, which takes seconds on a busy machine).
+  const processing = { timeout: 60_000 };
+  await expect(row(page, files.pdf.name)).toContainText('Processed', processing);
+  await expect(row(page, files.csv.name)).toContainText('Processed', processing);
+  await expect(row(page, files.png.name)).toContainText('OCR needed', processing);
+  await expect(row(page, files.png.name)).toContainText('This is an image: OCR is needed to read its text');
+
+  // Search finds the invoice by a word of its text.
+  await page.getByRole('searchbox', { name: 'Search documents' }).fill('INV-2026-0001');
+  await expect(page.getByRole('row')).toHaveCount(2);
+  await expect(row(page, files.pdf.name)).toBeVisible();
+  for (const theme of ['light', 'dark'] as const) {
+    if (theme === 'dark') await page.getByRole('button', { name: 'Toggle theme' }).click();
+    await shoot(page, `desktop-${theme}-documents`);
+    await page.setViewportSize({ width: 375, height: 812 });
+    await shoot(page, `mobile-${theme}-documents`);
+    await page.setViewportSize({ width: 1366, height: 860 });
+  }
+  await page.getByRole('button', { name: 'Toggle theme' }).click();
+
+  // The PDF's page: pages drawn in the browser, the parsed text and the table found on it.
+  await page.getByRole('link', { name: files.pdf.name }).click();
+  await expect(page).toHaveURL(/\/documents\/[0-9a-f-]{36}$/);
+  // pdfjs and its worker load on first use (seconds on a busy machine).
+  await expect(page.getByRole('img', { name: `${files.pdf.name}, page 1 of 1` })).toBeVisible({
+    timeout: 30_000,
+  });
+  const parsed = page.getByRole('region', { name: 'Parsed text' });
+  await expect(parsed.getByText('ACME Supplies Ltd')).toBeVisible();
+  const table = parsed.getByRole('table', { name: 'Table 1 on page 1' });
+  await expect(table.getByRole('columnheader')).toHaveText(['Item', 'Qty', 'Unit price', 'Amount']);
+  await expect(table.getByRole('row')).toHaveCount(7);
+  for (const theme of ['light', 'dark'] as const) {
+    if (theme === 'dark') await page.getByRole('button', { name: 'Toggle theme' }).click();
+    await shoot(page, `desktop-${theme}-document`);
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expect(page.getByRole('img', { name: `${files.pdf.name}, page 1 of 1` })).toBeVisible();
+    await shoot(page, `mobile-${theme}-document`);
+    await page.setViewportSize({ width: 1366, height: 860 });
+  }
+  await page.getByRole('button', { name: 'Toggle theme' }).click();
+
+  // The CSV's rows, then "Send to table" opens the import's mapping step.
+  await page.goto('/documents');
+  await page.getByRole('link', { name: files.csv.name }).click();
+  const rows = page.getByRole('table', { name: `Rows of ${files.csv.name}` });
+  await expect(rows.getByRole('row')).toHaveCount(3);
+  await expect(rows.getByRole('row').nth(1)).toContainText('INV-1001');
+  await page.getByRole('button', { name: 'Send to table' }).click();
+  await expect(page).toHaveURL(/\/tables\/create\?import=[0-9a-f-]{36}$/);
+});
