@@ -43,7 +43,23 @@ beforeAll(async () => {
   noRolesToken = await (await addTestMember(server, org)).token();
   otherToken = await (await addTestMember(server, otherOrg, { group: 'Administrators' })).token();
 });
-afterAll(() => server.close());
+/** Uploads queue processing jobs: let them finish, or closing waits on them (slow on PostgreSQL). */
+async function settleProcessing(token: string, organizationId: string) {
+  const deadline = Date.now() + 90_000;
+  for (const status of ['pending', 'processing']) {
+    while (Date.now() < deadline) {
+      const res = await call('GET', `${DROP_BOX}?status=${status}&page_size=1`, token, organizationId);
+      if (res.status !== 200 || res.body.total === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}
+
+afterAll(async () => {
+  await settleProcessing(adminToken, org.id);
+  await settleProcessing(otherToken, otherOrg.id);
+  await server.close();
+}, 180_000);
 
 const asAdmin = (method: string, url: string, body?: unknown) => call(method, url, adminToken, org.id, body);
 const uploadAsAdmin = (files: Parameters<typeof upload>[3]) => upload(server, adminToken, org.id, files);
