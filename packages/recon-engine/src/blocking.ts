@@ -11,14 +11,7 @@
  */
 import type { Tolerance } from './amount.ts';
 import { IntMultiMap } from './int-multimap.ts';
-import {
-  type KeyIndex,
-  type KeyTable,
-  type Postings,
-  type Prepared,
-  type PreparedSide,
-  postingCount,
-} from './prepare.ts';
+import type { KeyIndex, KeyTable, Prepared, PreparedSide } from './prepare.ts';
 import type { ScoredPass } from './types.ts';
 import { amountSeed, pushTailHashes, typoTail } from './typo-keys.ts';
 
@@ -73,23 +66,6 @@ export interface Candidates {
   typo?: TypoIndex;
 }
 
-function addPostings(found: Postings, left: number, into: Candidates) {
-  if (found === undefined) return;
-  if (typeof found === 'number') {
-    if (into.stamp[found] !== left) {
-      into.stamp[found] = left;
-      into.list.push(found);
-    }
-    return;
-  }
-  for (let i = 0; i < found.length; i++) {
-    const r = found[i]!;
-    if (into.stamp[r] === left) continue;
-    into.stamp[r] = left;
-    into.list.push(r);
-  }
-}
-
 function addFromIndex(
   index: KeyIndex,
   ids: Int32Array,
@@ -99,9 +75,18 @@ function addFromIndex(
   left: number,
   into: Candidates,
 ) {
+  const positions = index.positions;
   for (let k = from; k < to; k++) {
-    const found = index.byId(ids[k]!);
-    if (found !== undefined && found.length <= maxBlock) addPostings(found, left, into);
+    const id = ids[k]!;
+    const start = index.start(id);
+    const end = index.end(id);
+    if (end - start > maxBlock) continue;
+    for (let p = start; p < end; p++) {
+      const r = positions[p]!;
+      if (into.stamp[r] === left) continue;
+      into.stamp[r] = left;
+      into.list.push(r);
+    }
   }
 }
 
@@ -117,18 +102,40 @@ export function collectCandidates(
   into.list.length = 0;
   if (pass.blocking.includes('reference')) {
     // A key's block is every right record carrying it, strong or weak: skip it when the two together are too many.
+    const strong = right.strongIndex;
+    const weak = right.weakIndex;
     for (let k = left.refStart[l]!; k < left.refStart[l + 1]!; k++) {
       const id = left.refIds[k]!;
-      const strong = right.strongIndex.byId(id);
-      const weak = right.weakIndex.byId(id);
-      if (postingCount(strong) + postingCount(weak) > maxBlock) continue;
-      addPostings(strong, l, into);
-      addPostings(weak, l, into);
+      const strongFrom = strong.start(id);
+      const strongTo = strong.end(id);
+      const weakFrom = weak.start(id);
+      const weakTo = weak.end(id);
+      if (strongTo - strongFrom + weakTo - weakFrom > maxBlock) continue;
+      for (let p = strongFrom; p < strongTo; p++) {
+        const r = strong.positions[p]!;
+        if (into.stamp[r] === l) continue;
+        into.stamp[r] = l;
+        into.list.push(r);
+      }
+      for (let p = weakFrom; p < weakTo; p++) {
+        const r = weak.positions[p]!;
+        if (into.stamp[r] === l) continue;
+        into.stamp[r] = l;
+        into.list.push(r);
+      }
     }
   }
   if (into.typo) {
     const typo = into.typo;
-    for (const key of typoKeysOf(left, l)) typo.forEach(key, (r) => addPostings(r, l, into));
+    const keys = typoKeysOf(left, l, typoScratch);
+    for (let k = 0; k < keys.length; k++) {
+      for (let entry = typo.head(keys[k]!); entry !== -1; entry = typo.nextEntry(entry)) {
+        const r = typo.valueAt(entry);
+        if (into.stamp[r] === l) continue;
+        into.stamp[r] = l;
+        into.list.push(r);
+      }
+    }
   }
   if (pass.blocking.includes('counterparty'))
     addFromIndex(
@@ -157,22 +164,39 @@ export function collectCandidates(
   }
 }
 
-/** Typo keys of a record: hashed one-deletion variants of its strong identifiers, with its exact amount. */
-export function typoKeysOf(side: PreparedSide, index: number): number[] {
-  return recordTypoHashes(side, index, amountSeed(side.amount[index]!, side.currency[index]!));
+/** Reused by the candidate loop (one record's typo keys at a time). */
+const typoScratch: number[] = [];
+
+/**
+ * Typo keys of a record: hashed one-deletion variants of its strong identifiers, with its exact amount
+ * (into `into`, emptied first, when given).
+ */
+export function typoKeysOf(side: PreparedSide, index: number, into?: number[]): number[] {
+  return recordTypoHashes(side, index, amountSeed(side.amount[index]!, side.currency[index]!), into, true);
 }
 
 const tailCaches = new WeakMap<KeyTable, Array<string | null | undefined>>();
 
-/** `typoHashes` of a record's strong keys (with the seed), with each key's tail worked out once per run. */
-export function recordTypoHashes(side: PreparedSide, index: number, seed: number): number[] {
+/**
+ * `typoHashes` of a record's strong keys (with the seed), with each key's tail worked out once per run.
+ * `distinctTails`: skip a tail the record already gave (`INV2026004512` and `#2026004512` share one):
+ * the same hashes again, which add nothing to a typo index or to a record's candidates.
+ */
+export function recordTypoHashes(
+  side: PreparedSide,
+  index: number,
+  seed: number,
+  into?: number[],
+  distinctTails = false,
+): number[] {
   const table = side.strongIndex.table;
   let tails = tailCaches.get(table);
   if (!tails) {
     tails = new Array(table.size);
     tailCaches.set(table, tails);
   }
-  const hashes: number[] = [];
+  const hashes: number[] = into ?? [];
+  hashes.length = 0;
   const from = side.refStart[index]!;
   const to = from + side.strongCount[index]!;
   for (let k = from; k < to; k++) {
@@ -182,23 +206,46 @@ export function recordTypoHashes(side: PreparedSide, index: number, seed: number
       tail = typoTail(table.name(id));
       tails[id] = tail;
     }
-    if (tail !== null) pushTailHashes(tail, seed, hashes);
+    if (tail === null) continue;
+    if (distinctTails) {
+      let repeated = false;
+      for (let j = from; j < k && !repeated; j++) repeated = tails[side.refIds[j]!] === tail;
+      if (repeated) continue;
+    }
+    pushTailHashes(tail, seed, hashes);
   }
   return hashes;
 }
 
+const typoIndexes = new WeakMap<PreparedSide, TypoIndex>();
+
 /**
  * Typo keys of the side's open records. Typo blocks have no size cap (a variant plus an exact amount is
  * specific), so indexing only the open records gives the same candidates as a static index would.
+ * Built once per run, by the first scored pass that blocks on typos, and reused by later ones: records
+ * matched since are still in it, but candidates are only scored while open, so the result is the same
+ * as a fresh index over the records open now (and a second index of ~30M entries at 1M per side is
+ * neither built nor collected).
  */
 export function typoIndex(side: PreparedSide): TypoIndex {
+  let index = typoIndexes.get(side);
+  if (!index) {
+    index = buildTypoIndex(side);
+    typoIndexes.set(side, index);
+  }
+  return index;
+}
+
+function buildTypoIndex(side: PreparedSide): TypoIndex {
   let open = 0;
   for (let r = 0; r < side.records.length; r++) open += side.open[r]!;
-  // About 9 variants per identifier and 2-3 identifiers per record; the map grows if needed.
-  const index = new IntMultiMap(Math.max(1024, open * 24));
+  // About 9 variants per identifier tail and 3-4 distinct tails per record, ~20 distinct keys per record
+  // (measured on the generated data); the map grows if needed.
+  const index = new IntMultiMap(Math.max(1024, open * 34), Math.max(1024, open * 21));
   for (let r = 0; r < side.records.length; r++) {
     if (!side.open[r]) continue;
-    for (const key of typoKeysOf(side, r)) index.add(key, r);
+    const keys = typoKeysOf(side, r, typoScratch);
+    for (let k = 0; k < keys.length; k++) index.add(keys[k]!, r);
   }
   return index;
 }

@@ -44,3 +44,27 @@ export function closeGroup(
     difference,
   };
 }
+
+/** `closeGroup` for one left and one right record (the 1:1 passes): one bigint subtraction, no arrays. */
+export function closePair(
+  left: PreparedSide,
+  right: PreparedSide,
+  l: number,
+  r: number,
+  group: { rule_id: string; status: MatchStatus | 'accepted'; score: number; features: FeatureScore[] },
+): MatchGroup {
+  const leftRecord = left.records[l]!;
+  const rightRecord = right.records[r]!;
+  const difference = leftRecord.amount - rightRecord.amount;
+  left.open[l] = 0;
+  right.open[r] = 0;
+  return {
+    left: [leftRecord.id],
+    right: [rightRecord.id],
+    rule_id: group.rule_id,
+    status: group.status === 'accepted' ? acceptedStatus(difference) : group.status,
+    score: group.score,
+    features: group.features,
+    difference,
+  };
+}

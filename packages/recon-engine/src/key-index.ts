@@ -11,40 +11,77 @@ export class KeyTable {
    * strings was the largest single cost of preparing a 1M run (growth rehashes, and the collector
    * re-marking one huge table).
    */
-  private slots = new Int32Array(1 << 12).fill(-1);
-  private hashes = new Int32Array(1 << 11);
+  /** Slot s holds a key id at [2s] (-1: empty) and its hash at [2s + 1]: one cache line per probe. */
+  private slots: Int32Array;
+  private mask: number;
   private readonly names: string[] = [];
+
+  /** `expected`: about how many keys will be interned (sized once instead of doubling from small). */
+  constructor(expected = 2048) {
+    let capacity = 1 << 12;
+    while (capacity < expected * 2) capacity *= 2;
+    this.slots = new Int32Array(2 * capacity).fill(-1);
+    this.mask = capacity - 1;
+  }
 
   /** The id of a key, given a new one if it has none yet. */
   intern(key: string): number {
     const hash = hashString(key);
-    const mask = this.slots.length - 1;
-    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
-      const id = this.slots[slot]!;
+    const slots = this.slots;
+    const mask = this.mask;
+    let slot = hash & mask;
+    for (; ; slot = (slot + 1) & mask) {
+      const id = slots[2 * slot]!;
       if (id < 0) break;
-      if (this.hashes[id] === hash && this.names[id] === key) return id;
+      if (slots[2 * slot + 1] === hash && this.names[id] === key) return id;
     }
+    return this.add(key, hash, slot);
+  }
+
+  /** Gives a new key the next id, in the empty slot its probe ended on. */
+  private add(key: string, hash: number, slot: number): number {
     const id = this.names.length;
-    if (id === this.hashes.length) {
-      const hashes = new Int32Array(id * 2);
-      hashes.set(this.hashes);
-      this.hashes = hashes;
-    }
-    this.hashes[id] = hash;
     this.names.push(key);
-    if (this.names.length * 2 > this.slots.length) this.grow();
-    else this.place(id, hash);
+    this.slots[2 * slot] = id;
+    this.slots[2 * slot + 1] = hash;
+    if (this.names.length * 2 > this.mask + 1) this.grow();
     return id;
+  }
+
+  /**
+   * `intern` for a key given as char codes (`chars[0 .. length)`): the same hash and ids, but a string is
+   * made only when the key is new, so normalising a record allocates nothing for the keys already seen.
+   */
+  internChars(chars: Uint16Array, length: number): number {
+    let hash = 0x811c9dc5;
+    for (let i = 0; i < length; i++) hash = Math.imul(hash ^ chars[i]!, 0x01000193);
+    hash ^= hash >>> 16;
+    hash = Math.imul(hash, 0x85ebca6b);
+    hash ^= hash >>> 13;
+    const slots = this.slots;
+    const mask = this.mask;
+    let slot = hash & mask;
+    for (; ; slot = (slot + 1) & mask) {
+      const id = slots[2 * slot]!;
+      if (id < 0) break;
+      if (slots[2 * slot + 1] !== hash) continue;
+      const name = this.names[id]!;
+      if (name.length !== length) continue;
+      let same = true;
+      for (let i = 0; i < length && same; i++) same = name.charCodeAt(i) === chars[i];
+      if (same) return id;
+    }
+    return this.add(charsToString(chars, length), hash, slot);
   }
 
   /** The id of a key, or -1 if it was never interned. */
   id(key: string): number {
     const hash = hashString(key);
-    const mask = this.slots.length - 1;
+    const mask = this.mask;
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
-      const id = this.slots[slot]!;
+      const id = this.slots[2 * slot]!;
       if (id < 0) return -1;
-      if (this.hashes[id] === hash && this.names[id] === key) return id;
+      if (this.slots[2 * slot + 1] === hash && this.names[id] === key) return id;
     }
   }
 
@@ -57,17 +94,33 @@ export class KeyTable {
     return this.names.length;
   }
 
-  private place(id: number, hash: number): void {
-    const mask = this.slots.length - 1;
-    let slot = hash & mask;
-    while (this.slots[slot]! >= 0) slot = (slot + 1) & mask;
-    this.slots[slot] = id;
-  }
-
   private grow(): void {
-    this.slots = new Int32Array(this.slots.length * 2).fill(-1);
-    for (let id = 0; id < this.names.length; id++) this.place(id, this.hashes[id]!);
+    const old = this.slots;
+    const capacity = (this.mask + 1) * 2;
+    const slots = new Int32Array(2 * capacity).fill(-1);
+    const mask = capacity - 1;
+    for (let from = 0; from < old.length; from += 2) {
+      const id = old[from]!;
+      if (id < 0) continue;
+      const hash = old[from + 1]!;
+      let slot = hash & mask;
+      while (slots[2 * slot]! >= 0) slot = (slot + 1) & mask;
+      slots[2 * slot] = id;
+      slots[2 * slot + 1] = hash;
+    }
+    this.slots = slots;
+    this.mask = mask;
   }
+}
+
+/** The string of `chars[0 .. length)` (in slices, so that a very long key cannot overflow the stack). */
+function charsToString(chars: Uint16Array, length: number): string {
+  let text = '';
+  for (let from = 0; from < length; from += 4096) {
+    const piece = chars.subarray(from, Math.min(length, from + 4096));
+    text += String.fromCharCode.apply(null, piece as unknown as number[]);
+  }
+  return text;
 }
 
 /** FNV-1a over the string's char codes, with a final mix so that the low bits spread well. */
@@ -85,7 +138,8 @@ export class KeyIndex {
   private pairs = 0;
   private keyCount = 0;
   private offsets = new Int32Array(1);
-  private positions = new Int32Array(0);
+  /** All positions, grouped by key id: key id's are positions[start(id) .. end(id)) (read only). */
+  positions = new Int32Array(0);
 
   constructor(readonly table: KeyTable = new KeyTable()) {}
 
@@ -111,6 +165,46 @@ export class KeyIndex {
     this.pairs++;
   }
 
+  /**
+   * Fills an index straight from a side's key lists (no pairs buffered): for each record `i` in order,
+   * the ids `ids[from(i) .. to(i))`. The same index as `addId` for each of them, then `finish`.
+   */
+  static fromLists(
+    table: KeyTable,
+    ids: Int32Array,
+    records: number,
+    from: (record: number) => number,
+    to: (record: number) => number,
+  ): KeyIndex {
+    const index = new KeyIndex(table);
+    let keyCount = 0;
+    let pairs = 0;
+    for (let i = 0; i < records; i++) {
+      const end = to(i);
+      for (let k = from(i); k < end; k++) keyCount = Math.max(keyCount, ids[k]! + 1);
+      pairs += Math.max(0, end - from(i));
+    }
+    // Counts go to offsets[id + 2]; after the prefix sum offsets[id + 1] is where id's positions start,
+    // and placing them advances it to their end — which is offsets[id + 1] in the final layout. One array,
+    // no cursor copy (typed memory counts toward the collector's external-memory trigger).
+    const offsets = new Int32Array(keyCount + 2);
+    for (let i = 0; i < records; i++) {
+      const end = to(i);
+      for (let k = from(i); k < end; k++) offsets[ids[k]! + 2]!++;
+    }
+    for (let id = 0; id < keyCount; id++) offsets[id + 2]! += offsets[id + 1]!;
+    const positions = new Int32Array(pairs);
+    for (let i = 0; i < records; i++) {
+      const end = to(i);
+      for (let k = from(i); k < end; k++) positions[offsets[ids[k]! + 1]!++] = i;
+    }
+    index.keyCount = keyCount;
+    index.offsets = offsets.subarray(0, keyCount + 1);
+    index.positions = positions;
+    index.pairIds = new Int32Array(0);
+    index.pairPositions = new Int32Array(0);
+    return index;
+  }
   /** Freezes the index: positions grouped by key, in the order they were added. */
   finish(): this {
     let keyCount = 0;
@@ -136,6 +230,16 @@ export class KeyIndex {
     const from = this.offsets[id]!;
     const to = this.offsets[id + 1]!;
     return from === to ? undefined : this.positions.subarray(from, to);
+  }
+
+  /** Where a key id's positions start in `positions` (no view allocated, for hot loops). */
+  start(id: number): number {
+    return id < 0 || id >= this.keyCount ? 0 : this.offsets[id]!;
+  }
+
+  /** Where a key id's positions end in `positions`. */
+  end(id: number): number {
+    return id < 0 || id >= this.keyCount ? 0 : this.offsets[id + 1]!;
   }
 
   /** How many positions a key id has. */

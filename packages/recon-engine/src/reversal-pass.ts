@@ -5,13 +5,17 @@
  * `days_before` days and follow it by up to `days_after`; ties go to the earliest original.
  */
 import { closeGroup } from './groups.ts';
-import { isIdentifierKey } from './normalise.ts';
 import { dateOf, forEachPosting, type Prepared, type PreparedSide, postingCount } from './prepare.ts';
 import type { MatchGroup, ReversalPass } from './types.ts';
 
 const MAX_KEY_POSTINGS = 200;
 
-function reversalsOn(side: PreparedSide, pass: ReversalPass, make: (pair: [number, number]) => MatchGroup) {
+function reversalsOn(
+  side: PreparedSide,
+  pass: ReversalPass,
+  isIdentifier: (id: number) => boolean,
+  make: (pair: [number, number]) => MatchGroup,
+) {
   const groups: MatchGroup[] = [];
   let comparisons = 0;
   for (let reversal = 0; reversal < side.records.length; reversal++) {
@@ -19,7 +23,7 @@ function reversalsOn(side: PreparedSide, pass: ReversalPass, make: (pair: [numbe
     let best = -1;
     for (let k = side.refStart[reversal]!; k < side.refStart[reversal + 1]!; k++) {
       const id = side.refIds[k]!;
-      if (!isIdentifierKey(side.strongIndex.table.name(id))) continue;
+      if (!isIdentifier(id)) continue;
       const found = side.strongIndex.byId(id);
       if (postingCount(found) > MAX_KEY_POSTINGS) continue;
       forEachPosting(found, (original) => {
@@ -51,7 +55,7 @@ export function runReversalPass(
   const features = [{ name: 'amount' as const, score: 1, detail: 'reversal: equal and opposite amounts' }];
   for (const sideName of pass.sides) {
     const side = sideName === 'left' ? left : right;
-    const outcome = reversalsOn(side, pass, (pair) =>
+    const outcome = reversalsOn(side, pass, prepared.isIdentifier, (pair) =>
       closeGroup(left, right, sideName === 'left' ? pair : [], sideName === 'right' ? pair : [], {
         rule_id: pass.id,
         status: 'accepted',

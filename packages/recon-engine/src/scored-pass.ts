@@ -10,9 +10,16 @@
 import { toTolerance } from './amount.ts';
 import { type Edges, resolveConflicts } from './assignment.ts';
 import { type Candidates, collectCandidates, typoIndex } from './blocking.ts';
-import { closeGroup } from './groups.ts';
+import { closePair } from './groups.ts';
 import type { Prepared } from './prepare.ts';
-import { explainPair, type ScoreContext, scorePair, withDefaultWeights } from './scoring.ts';
+import {
+  explainPair,
+  type PairFeatures,
+  type ScoreContext,
+  scorePair,
+  scorePairInto,
+  withDefaultWeights,
+} from './scoring.ts';
 import type { MatchGroup, ScoredPass } from './types.ts';
 
 /** Edges kept per left record (the best ones), enough for conflicts and the ambiguity gap. */
@@ -59,23 +66,39 @@ export function runScoredPass(
   if (pass.blocking.includes('typo')) candidates.typo = typoIndex(right);
   const edges: Edges = { left: [], right: [], score: [] };
   let comparisons = 0;
-  const perLeft: Array<{ r: number; score: number }> = [];
+  // A left record's best edges, kept sorted by (score desc, right index asc) in two reused arrays.
+  const bestR: number[] = [];
+  const bestScore: number[] = [];
+  const features: PairFeatures = { amount: 0, date: 0, reference: 0, counterparty: null, score: 0 };
   for (let l = 0; l < left.records.length; l++) {
     if (!left.open[l]) continue;
     collectCandidates(prepared, pass, context.tolerance, l, candidates);
-    perLeft.length = 0;
-    for (const r of candidates.list) {
+    bestR.length = 0;
+    bestScore.length = 0;
+    const list = candidates.list;
+    for (let c = 0; c < list.length; c++) {
+      const r = list[c]!;
       if (!right.open[r] || right.currency[r] !== left.currency[l]) continue;
       comparisons++;
-      const features = scorePair(context, l, r);
-      if (features === null || features.score < pass.suggest || features.reference < minReference) continue;
-      perLeft.push({ r, score: features.score });
+      if (!scorePairInto(context, l, r, features)) continue;
+      const score = features.score;
+      if (score < pass.suggest || features.reference < minReference) continue;
+      // Insertion into the top EDGES_PER_LEFT (same order as sorting all and taking the first ones).
+      let at = bestR.length;
+      while (at > 0 && (bestScore[at - 1]! < score || (bestScore[at - 1] === score && bestR[at - 1]! > r)))
+        at--;
+      if (at >= EDGES_PER_LEFT) continue;
+      bestR.splice(at, 0, r);
+      bestScore.splice(at, 0, score);
+      if (bestR.length > EDGES_PER_LEFT) {
+        bestR.length = EDGES_PER_LEFT;
+        bestScore.length = EDGES_PER_LEFT;
+      }
     }
-    perLeft.sort((a, b) => b.score - a.score || a.r - b.r);
-    for (const edge of perLeft.slice(0, EDGES_PER_LEFT)) {
+    for (let e = 0; e < bestR.length; e++) {
       edges.left.push(l);
-      edges.right.push(edge.r);
-      edges.score.push(edge.score);
+      edges.right.push(bestR[e]!);
+      edges.score.push(bestScore[e]!);
     }
   }
   const bestLeft = new BestTwo(left.records.length);
@@ -93,7 +116,7 @@ export function runScoredPass(
     const automatic = score >= pass.auto_accept && score - rival >= pass.ambiguity_gap - 1e-9;
     const features = scorePair(context, l, r)!;
     groups.push(
-      closeGroup(left, right, [l], [r], {
+      closePair(left, right, l, r, {
         rule_id: pass.id,
         status: automatic ? 'accepted' : 'suggested',
         score,

@@ -4,7 +4,6 @@
  * the readable breakdown for the pairs that become groups.
  */
 import { allowedDifference, type Tolerance } from './amount.ts';
-import { isIdentifierKey } from './normalise.ts';
 import { dateOf, idChunks, type Prepared } from './prepare.ts';
 import { bestJaroWinkler, editDistance, tokenSetRatioIds } from './similarity.ts';
 import type { DateWindow, FeatureScore, FeatureWeights, SimilarityMethod } from './types.ts';
@@ -82,7 +81,7 @@ export function sharesStrongKey(prepared: Prepared, left: number, right: number)
     const id = l.refIds[leftStart + i]!;
     let shared = false;
     for (let j = 0; j < rightStrong && !shared; j++) shared = r.refIds[rightStart + j] === id;
-    if (shared && isIdentifierKey(prepared.keys.name(id))) return true;
+    if (shared && prepared.isIdentifier(id)) return true;
   }
   return false;
 }
@@ -104,7 +103,7 @@ export function namesARightRecord(prepared: Prepared, left: number): boolean {
     let names = false;
     for (let i = 0; i < prepared.left.strongCount[left]! && !names; i++) {
       const id = prepared.left.refIds[prepared.left.refStart[left]! + i]!;
-      if (!isIdentifierKey(prepared.keys.name(id))) continue;
+      if (!prepared.isIdentifier(id)) continue;
       // A key many records carry (a year, a customer account) names no single record.
       const count = prepared.right.strongIndex.countById(id);
       if (count > 0 && count <= NAMING_MAX_RECORDS) names = true;
@@ -175,17 +174,49 @@ export function combine(weights: FeatureWeights, features: Omit<PairFeatures, 's
 
 /** Scores a left/right pair, or returns null when the amount or the date is outside the pass's limits. */
 export function scorePair(context: ScoreContext, left: number, right: number): PairFeatures | null {
+  const out: PairFeatures = { amount: 0, date: 0, reference: 0, counterparty: null, score: 0 };
+  return scorePairInto(context, left, right, out) ? out : null;
+}
+
+/**
+ * `scorePair` into a caller's object (reused pair after pair in the scored passes' hot loop: no object
+ * per comparison); false when the amount or the date is outside the pass's limits.
+ */
+export function scorePairInto(
+  context: ScoreContext,
+  left: number,
+  right: number,
+  out: PairFeatures,
+): boolean {
   const { prepared } = context;
   const amount = amountScore(context.tolerance, prepared.left.amount[left]!, prepared.right.amount[right]!);
-  if (amount < 0) return null;
+  if (amount < 0) return false;
   const days =
     dateOf(prepared.right, right, context.dateField) - dateOf(prepared.left, left, context.dateField);
   const date = dateScore(context.window, days);
-  if (date < 0) return null;
-  const reference = referenceScore(context, left, right);
-  const counterparty = counterpartyScore(prepared, left, right);
-  const partial = { amount, date, reference, counterparty };
-  return { ...partial, score: combine(context.weights, partial) };
+  if (date < 0) return false;
+  out.amount = amount;
+  out.date = date;
+  out.reference = referenceScore(context, left, right);
+  out.counterparty = counterpartyScore(prepared, left, right);
+  out.score = combine(context.weights, out);
+  return true;
+}
+
+const daysApartTexts: string[] = [];
+
+/** 'same date' / 'date 1 day apart' / 'date N days apart' (the common ones made once). */
+export function daysApart(days: number): string {
+  const distance = Math.abs(days);
+  if (distance < 400) {
+    let text = daysApartTexts[distance];
+    if (text === undefined) {
+      text = distance === 0 ? 'same date' : `date ${distance} day${distance === 1 ? '' : 's'} apart`;
+      daysApartTexts[distance] = text;
+    }
+    return text;
+  }
+  return `date ${distance} days apart`;
 }
 
 function percent(value: number): string {
@@ -219,7 +250,7 @@ export function explainPair(
     {
       name: 'date',
       score: roundScore(features.date),
-      detail: days === 0 ? 'same date' : `date ${Math.abs(days)} day${Math.abs(days) === 1 ? '' : 's'} apart`,
+      detail: daysApart(days),
     },
     { name: 'reference', score: roundScore(features.reference), detail: referenceDetail },
   ];

@@ -1,5 +1,8 @@
 /** Text similarity measures, all in 0..1. */
 
+let matchedAScratch = new Uint8Array(64);
+let matchedBScratch = new Uint8Array(64);
+
 /** Jaro similarity of two strings (1 = equal, 0 = nothing in common). */
 export function jaro(a: string, b: string): number {
   if (a === b) return 1;
@@ -7,8 +10,13 @@ export function jaro(a: string, b: string): number {
   const lengthB = b.length;
   if (lengthA === 0 || lengthB === 0) return 0;
   const range = Math.max(0, Math.floor(Math.max(lengthA, lengthB) / 2) - 1);
-  const matchedA = new Uint8Array(lengthA);
-  const matchedB = new Uint8Array(lengthB);
+  // Reused flag arrays (cleared for the lengths in use): no allocation per call in the scoring loop.
+  if (lengthA > matchedAScratch.length) matchedAScratch = new Uint8Array(lengthA * 2);
+  if (lengthB > matchedBScratch.length) matchedBScratch = new Uint8Array(lengthB * 2);
+  const matchedA = matchedAScratch;
+  const matchedB = matchedBScratch;
+  for (let i = 0; i < lengthA; i++) matchedA[i] = 0;
+  for (let j = 0; j < lengthB; j++) matchedB[j] = 0;
   let matches = 0;
   for (let i = 0; i < lengthA; i++) {
     const start = Math.max(0, i - range);
@@ -104,14 +112,22 @@ export function bestJaroWinkler(
   left: readonly string[],
   right: readonly string[],
 ): { score: number; left: string; right: string } {
-  let best = { score: 0, left: '', right: '' };
-  for (const a of left) {
-    for (const b of right) {
+  let bestScore = 0;
+  let bestLeft = '';
+  let bestRight = '';
+  for (let i = 0; i < left.length; i++) {
+    const a = left[i]!;
+    for (let j = 0; j < right.length; j++) {
+      const b = right[j]!;
       const score = jaroWinkler(a, b);
-      if (score > best.score) best = { score, left: a, right: b };
+      if (score > bestScore) {
+        bestScore = score;
+        bestLeft = a;
+        bestRight = b;
+      }
     }
   }
-  return best;
+  return { score: bestScore, left: bestLeft, right: bestRight };
 }
 
 /** Optimal string alignment distance (Levenshtein plus adjacent transpositions), stopping past `limit`. */

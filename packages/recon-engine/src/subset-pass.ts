@@ -65,38 +65,67 @@ function typoItems(items: PreparedSide): Map<number, number | number[]> {
   return index;
 }
 
+/**
+ * Per pass: the current anchor's block being collected (items stamped with `mark`, a fresh number per
+ * collection, so one stamp array serves every anchor) and what an item is checked against.
+ */
+interface BlockScratch {
+  stamp: Int32Array;
+  mark: number;
+  list: number[];
+  items: PreparedSide;
+  itemsAreLeft: boolean;
+  anchorDate: number;
+  anchorCurrency: number;
+  anchorSign: number;
+  window: SubsetSumPass['date_window'];
+  dateField: SubsetSumPass['date_field'];
+}
+
+/** Adds an item to the block if it is open, of the anchor's currency and sign, and inside the window. */
+function addItem(block: BlockScratch, item: number): void {
+  const items = block.items;
+  if (block.stamp[item] === block.mark || !items.open[item] || items.currency[item] !== block.anchorCurrency)
+    return;
+  const sign = Math.sign(items.amount[item]!);
+  if (sign === 0 || sign !== block.anchorSign) return;
+  const itemDate = dateOf(items, item, block.dateField);
+  const days = block.itemsAreLeft ? block.anchorDate - itemDate : itemDate - block.anchorDate;
+  if (dateScore(block.window, days) < 0) return;
+  block.stamp[item] = block.mark;
+  block.list.push(item);
+}
+
+function addFromIndex(block: BlockScratch, index: KeyIndex, id: number): void {
+  const to = index.end(id);
+  for (let p = index.start(id); p < to; p++) addItem(block, index.positions[p]!);
+}
+
 function blockOf(
   prepared: Prepared,
   pass: SubsetSumPass,
   side: Orientation,
   anchor: number,
   blocking: SubsetSumPass['blocking'],
+  scratch: BlockScratch,
 ): number[] {
   const { anchors, items } = side;
-  const seen = new Set<number>();
-  const add = (item: number) => {
-    if (seen.has(item) || !items.open[item] || items.currency[item] !== anchors.currency[anchor]) return;
-    const sign = Math.sign(items.amount[item]!);
-    if (sign === 0 || sign !== Math.sign(anchors.amount[anchor]!)) return;
-    const [l, r] = side.pair(anchor, item);
-    const days = dateOf(prepared.right, r, pass.date_field) - dateOf(prepared.left, l, pass.date_field);
-    if (dateScore(pass.date_window, days) < 0) return;
-    seen.add(item);
-  };
-  const from = (index: KeyIndex, ids: Int32Array, start: number, end: number) => {
-    for (let k = start; k < end; k++) {
-      const found = index.byId(ids[k]!);
-      if (postingCount(found) <= MAX_KEY_POSTINGS) forEachPosting(found, add);
-    }
-  };
+  scratch.items = items;
+  scratch.itemsAreLeft = items === prepared.left;
+  scratch.anchorDate = dateOf(anchors, anchor, pass.date_field);
+  scratch.anchorCurrency = anchors.currency[anchor]!;
+  scratch.anchorSign = Math.sign(anchors.amount[anchor]!);
+  scratch.window = pass.date_window;
+  scratch.dateField = pass.date_field;
+  scratch.mark++;
+  const seen = scratch.list;
+  seen.length = 0;
   if (blocking.includes('reference')) {
     for (let k = anchors.refStart[anchor]!; k < anchors.refStart[anchor + 1]!; k++) {
       const id = anchors.refIds[k]!;
-      const strong = items.strongIndex.byId(id);
-      const weak = items.weakIndex.byId(id);
-      if (postingCount(strong) + postingCount(weak) > MAX_KEY_POSTINGS) continue;
-      forEachPosting(strong, add);
-      forEachPosting(weak, add);
+      if (items.strongIndex.countById(id) + items.weakIndex.countById(id) > MAX_KEY_POSTINGS) continue;
+      addFromIndex(scratch, items.strongIndex, id);
+      addFromIndex(scratch, items.weakIndex, id);
     }
   }
   if (blocking.includes('typo')) {
@@ -104,13 +133,17 @@ function blockOf(
     const index = typoItems(items);
     for (const key of new Set(recordTypoHashes(anchors, anchor, 0))) {
       const found = index.get(key);
-      if (postingCount(found) <= MAX_KEY_POSTINGS) forEachPosting(found, add);
+      if (postingCount(found) <= MAX_KEY_POSTINGS) forEachPosting(found, (item) => addItem(scratch, item));
     }
   }
-  if (blocking.includes('counterparty'))
-    from(items.partyIndex, anchors.partyIds, anchors.partyStart[anchor]!, anchors.partyStart[anchor + 1]!);
+  if (blocking.includes('counterparty')) {
+    for (let k = anchors.partyStart[anchor]!; k < anchors.partyStart[anchor + 1]!; k++) {
+      const id = anchors.partyIds[k]!;
+      if (items.partyIndex.countById(id) <= MAX_KEY_POSTINGS) addFromIndex(scratch, items.partyIndex, id);
+    }
+  }
   const limit = Math.min(pass.max_block ?? DEFAULT_SUBSET_BLOCK, MAX_SUBSET_ITEMS);
-  let block = [...seen];
+  let block = seen.slice();
   if (block.length > limit) {
     const distance = (item: number) => Math.abs(items.date[item]! - anchors.date[anchor]!);
     block = block.sort((a, b) => distance(a) - distance(b) || a - b).slice(0, limit);
@@ -188,6 +221,18 @@ export function runSubsetPass(
   const groups: MatchGroup[] = [];
   let comparisons = 0;
   let capped = 0;
+  const scratch: BlockScratch = {
+    stamp: new Int32Array(side.items.records.length),
+    mark: 0,
+    list: [],
+    items: side.items,
+    itemsAreLeft: side.items === prepared.left,
+    anchorDate: 0,
+    anchorCurrency: 0,
+    anchorSign: 0,
+    window: pass.date_window,
+    dateField: pass.date_field,
+  };
   for (let anchor = 0; anchor < side.anchors.records.length; anchor++) {
     if (!side.anchors.open[anchor]) continue;
     const target = side.anchors.amount[anchor]!;
@@ -200,7 +245,7 @@ export function runSubsetPass(
         : [pass.blocking];
     let found: { block: number[]; outcome: Extract<SubsetOutcome, { kind: 'found' }> } | null = null;
     for (const blocking of blockings as Array<SubsetSumPass['blocking']>) {
-      const block = blockOf(prepared, pass, side, anchor, blocking);
+      const block = blockOf(prepared, pass, side, anchor, blocking, scratch);
       if (block.length < 2) continue;
       const outcome = findSubset({
         amounts: block.map((item) => side.items.amount[item]!),
