@@ -1,6 +1,8 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { generateMpesaPersonalStatement, mpesaPersonalStatementPages } from '@counterpart/statements';
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { samplePdf } from '../apps/server/src/modules/documents/sample-pdf.ts';
 import { signIn } from './sign-in.ts';
 
 /**
@@ -264,5 +266,44 @@ test('an M-Pesa statement is recognised, imported with exact amounts, and a seco
   await expect(dialog.getByText('Inserted', { exact: true }).locator('..')).toContainText('0 rows');
   await expect(dialog.getByText('Already imported (skipped)', { exact: true }).locator('..')).toContainText(
     '36 rows',
+  );
+});
+
+test('a password-protected M-Pesa PDF statement asks for its password, refuses a wrong one, then imports', async ({
+  page,
+}) => {
+  const name = `M-Pesa PDF ${Date.now()}`;
+  const statement = generateMpesaPersonalStatement(5, 30);
+  const completed = statement.rows.filter((row) => row.status === 'COMPLETED');
+  const pdf = samplePdf(
+    mpesaPersonalStatementPages(statement).map((texts) => ({ texts })),
+    { password: '27182818', width: 842, height: 595 },
+  );
+  await page.setViewportSize(DESKTOP);
+  await signIn(page, 'admin@demo.test');
+  await acceptCookies(page);
+  await startFromFile(page);
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Choose a file' }).click();
+  await (await chooser).setFiles({ name: 'MPESA_Statement.pdf', mimeType: 'application/pdf', buffer: pdf });
+
+  const form = page.getByRole('form', { name: 'Statement password' });
+  await expect(form).toContainText('is protected by a password');
+  const field = form.getByLabel('Password of MPESA_Statement.pdf');
+  await expect(field).toBeFocused();
+  await field.fill('00000000');
+  await field.press('Enter');
+  await expect(form.getByText('The password is not right')).toBeVisible();
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await shoot(page, 'desktop-light-statement-password');
+
+  await field.fill('27182818');
+  await form.getByRole('button', { name: 'Open statement' }).click();
+  await expect(page.getByTestId('detected-format')).toContainText('Bank statement (M-Pesa)');
+  await page.getByLabel('Table name').fill(name);
+  await page.getByRole('button', { name: 'Import rows' }).click();
+  await expect(page.getByRole('heading', { name: 'Import finished' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Inserted', { exact: true }).locator('..')).toContainText(
+    `${completed.length} rows`,
   );
 });

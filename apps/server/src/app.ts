@@ -20,10 +20,13 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { organizationThemeRoutes } from './modules/organizations/organization-theme.routes.ts';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.ts';
+import { reconMoneyRoutes } from './modules/recon/money.routes.ts';
+import { reconRoutes } from './modules/recon/recon.routes.ts';
 import type { ImportLimits } from './modules/tables/import/import-limits.ts';
 import { tableImportsRoutes } from './modules/tables/import/imports.routes.ts';
 import { tablesRoutes } from './modules/tables/tables.routes.ts';
 import { teamRoutes } from './modules/team/team.routes.ts';
+import { workflowsRoutes } from './modules/workflows/workflows.routes.ts';
 import { realtimeRoutes } from './realtime/realtime.routes.ts';
 
 export interface BuildOptions {
@@ -88,7 +91,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(documentsRoutes, { config, database, jobs });
   await app.register(teamRoutes, { config, database, bus });
   await app.register(tablesRoutes, { config, database });
+  await app.register(reconRoutes, { config, database, jobs });
+  await app.register(reconMoneyRoutes, { config, database, jobs });
   await app.register(tableImportsRoutes, { config, database, jobs, limits: options.importLimits });
+  await app.register(workflowsRoutes, { config, database });
   await app.register(onboardingRoutes, { config, database, verifyToken });
   if (secrets) {
     // Loaded only for the built-in provider: with a company Keycloak, oidc-provider is never needed.

@@ -48,7 +48,8 @@ export async function startTestServer(
     PORT: String(probe),
     HOST: '127.0.0.1',
     PUBLIC_URL: url,
-    LOG_LEVEL: 'silent',
+    // TEST_LOG_LEVEL=error shows why a request answered 500 (CI sets it).
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     DATA_DIR: dataDir,
     DATABASE_URL: process.env.DATABASE_URL,
     ...env,

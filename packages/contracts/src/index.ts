@@ -5,6 +5,8 @@ export * from './exports.ts';
 export * from './onboarding.ts';
 export * from './organizations.ts';
 export * from './realtime.ts';
+export * from './recon.ts';
 export * from './table-imports.ts';
 export * from './tables.ts';
 export * from './team.ts';
+export * from './workflows.ts';

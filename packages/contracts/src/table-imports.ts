@@ -161,6 +161,8 @@ export const tableImportSchema = z.object({
   id: z.string(),
   /** The target table: given at upload or confirm (a new table is created at confirm). */
   table_id: z.string().nullable(),
+  /** The drop-box document the rows come from (Send to table), else null. */
+  document_id: z.string().nullable(),
   file_name: z.string(),
   size_bytes: z.number().int(),
   format: importFormatSchema,

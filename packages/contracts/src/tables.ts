@@ -129,6 +129,11 @@ export const tableItemSchema = z.object({
   values: z.record(z.string(), cellValueSchema),
   created_at: z.string(),
   updated_at: z.string(),
+  /**
+   * The row's reconciliation status (issue 6), answered by the rows list: the status of the match
+   * group holding it, else unreconciled. Filter on it with { column_id: 'recon_status', op: 'status', values }.
+   */
+  recon_status: z.enum(['reconciled', 'partial', 'suggested', 'unreconciled']).optional(),
 });
 export type TableItem = z.infer<typeof tableItemSchema>;
 /**

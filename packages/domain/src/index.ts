@@ -8,3 +8,4 @@ export * from './process-messages.ts';
 export * from './retry.ts';
 export * from './status-badge.ts';
 export * from './theme.ts';
+export * from './workflow-graph.ts';

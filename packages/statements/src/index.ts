@@ -11,6 +11,15 @@ export {
   type MpesaFixtureRow,
   writeMpesaStatementCsv,
 } from './mpesa-fixture.ts';
+export { isMpesaPdf, type MpesaPdfRead, mpesaPdfToCsv, type PdfLine, type PdfWord } from './mpesa-pdf.ts';
+export {
+  generateMpesaPersonalStatement,
+  helveticaWidth,
+  type MpesaPersonalRow,
+  type MpesaPersonalStatement,
+  mpesaPersonalStatementPages,
+  type PositionedText,
+} from './mpesa-pdf-fixture.ts';
 export { readQifDate } from './qif.ts';
 export { type ReadStatementOptions, readStatement, UnknownStatementFormatError } from './read-statement.ts';
 export {

@@ -4,6 +4,7 @@ import { defineDocumentExportJob } from '../modules/documents/document-export.jo
 import { defineDocumentProcessingJob } from '../modules/documents/document-processing.job.ts';
 import { defineExportJob } from '../modules/exports/export-job.ts';
 import { notifyOwner } from '../modules/notifications/notifications.service.ts';
+import { defineReconRunJob } from '../modules/recon/run-job.ts';
 import { defineTableImportJob } from '../modules/tables/import/import-job.ts';
 import { type BusLogger, createEventBus } from '../realtime/event-bus.ts';
 import type { EventBus } from '../realtime/realtime-event.ts';
@@ -39,6 +40,7 @@ export async function createBackgroundWork(
   defineTableImportJob(jobs, { config, database });
   defineDocumentProcessingJob(jobs, config, database);
   defineDocumentExportJob(jobs, config, database);
+  defineReconRunJob(jobs, database);
   defineJobs?.(jobs);
   return { bus, jobs };
 }

@@ -30,6 +30,35 @@ export const APP_PAGES: PageRoute[] = [
       import('../features/recon/recon-dashboard-page.tsx').then((m) => ({ Component: m.ReconDashboardPage })),
   },
   {
+    name: 'recon-workspace',
+    path: '/reconciliation/workspace',
+    access: requires('workflow', 'read'),
+    title: 'Reconciliation Workspace',
+    crumbs: () => [{ text: 'Reconciliation Workspace' }],
+    page: () =>
+      import('../features/recon/workspace/workspace-page.tsx').then((m) => ({
+        Component: m.ReconWorkspacePage,
+      })),
+  },
+  {
+    name: 'recon-rules',
+    path: '/reconciliation/rules',
+    access: requires('workflow', 'read'),
+    title: 'Reconciliation Rules',
+    crumbs: () => [{ text: 'Reconciliation Rules' }],
+    page: () =>
+      import('../features/recon/rules/rules-page.tsx').then((m) => ({ Component: m.ReconRulesPage })),
+  },
+  {
+    name: 'recon-rules-edit',
+    path: '/reconciliation/rules/:ruleId',
+    access: requires('workflow', 'read'),
+    title: 'Rule Set',
+    crumbs: () => [{ text: 'Reconciliation Rules', to: '/reconciliation/rules' }, { text: 'Rule Set' }],
+    page: () =>
+      import('../features/recon/rules/rule-editor-page.tsx').then((m) => ({ Component: m.RuleEditorPage })),
+  },
+  {
     name: 'workflows',
     path: '/workflows',
     access: requires('workflow', 'read'),

@@ -25,6 +25,10 @@ describe('route table (spec §2)', () => {
     ['/', 'overview', { kind: 'guest' }],
     ['/dashboard', 'dashboard', { kind: 'signed-in' }],
     ['/reconciliation/dashboard', 'recon-dashboard', read('reports')],
+    ['/reconciliation/workspace', 'recon-workspace', read('workflow')],
+    ['/reconciliation/rules', 'recon-rules', read('workflow')],
+    ['/reconciliation/rules/new', 'recon-rules-edit', read('workflow')],
+    ['/reconciliation/rules/12', 'recon-rules-edit', read('workflow')],
     ['/workflows', 'workflows', read('workflow')],
     ['/workflows/manage-workflow', 'workflows-manage', create('workflow')],
     [

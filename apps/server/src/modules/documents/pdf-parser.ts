@@ -12,6 +12,14 @@ export class DocumentContentError extends Error {
 }
 
 export const PASSWORD_PROTECTED = 'The PDF is password-protected';
+
+/** The PDF needs a password (none given), or the one given does not open it. */
+export class PdfPasswordError extends DocumentContentError {
+  constructor(readonly reason: 'needed' | 'incorrect') {
+    super(reason === 'needed' ? PASSWORD_PROTECTED : 'The password does not open this PDF');
+    this.name = 'PdfPasswordError';
+  }
+}
 export const NOT_A_VALID_PDF = 'The file is not a valid PDF (it may be damaged or cut short)';
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
@@ -38,11 +46,15 @@ export interface OpenedPdf {
   close(): Promise<void>;
 }
 
-/** Opens a PDF; a password-protected or malformed file throws a DocumentContentError. */
-export async function openPdf(data: Uint8Array): Promise<OpenedPdf> {
+/**
+ * Opens a PDF; a malformed file throws a DocumentContentError, a protected one a PdfPasswordError
+ * unless `password` opens it. The password is used in memory only.
+ */
+export async function openPdf(data: Uint8Array, options: { password?: string } = {}): Promise<OpenedPdf> {
   const { getDocument, Util } = await loadPdfJs();
   const task = getDocument({
     data,
+    ...(options.password ? { password: options.password } : {}),
     ...assetFolders(),
     cMapPacked: true,
     isEvalSupported: false,
@@ -56,7 +68,10 @@ export async function openPdf(data: Uint8Array): Promise<OpenedPdf> {
   } catch (error) {
     await task.destroy();
     const name = (error as { name?: string }).name;
-    if (name === 'PasswordException') throw new DocumentContentError(PASSWORD_PROTECTED);
+    if (name === 'PasswordException') {
+      // pdfjs: code 1 = a password is needed, 2 = the one given is wrong.
+      throw new PdfPasswordError((error as { code?: number }).code === 2 ? 'incorrect' : 'needed');
+    }
     if (name === 'InvalidPDFException' || name === 'FormatError')
       throw new DocumentContentError(NOT_A_VALID_PDF);
     throw error;

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 /**
  * Writes small, valid PDFs for tests and the benchmark: pages of Helvetica text lines placed at
  * given positions, pages without any text layer (a drawn box only, like a scan), and files
- * protected by a user password (standard security handler, revision 2, RC4 40-bit).
+ * protected by a user password (standard security handler, revision 2, RC4 40-bit; streams encrypted).
  */
 
 export interface SampleText {
@@ -57,15 +57,28 @@ const padded = (password: string) => Buffer.concat([Buffer.from(password, 'latin
 /** The /Encrypt dictionary of revision 2 for a user password (the owner password is the same). */
 function encryptDictionary(password: string, fileId: Buffer): string {
   const owner = rc4(md5(padded(password)).subarray(0, 5), padded(password));
-  const permissions = Buffer.alloc(4);
-  permissions.writeInt32LE(-4);
-  const key = md5(padded(password), owner, permissions, fileId).subarray(0, 5);
+  const key = fileKey(password, fileId);
   const user = rc4(key, PAD);
   return `<< /Filter /Standard /V 1 /R 2 /O <${owner.toString('hex')}> /U <${user.toString('hex')}> /P -4 >>`;
 }
 
+/** The file's RC4 key (algorithm 2 of the standard security handler, revision 2). */
+function fileKey(password: string, fileId: Buffer): Buffer {
+  const owner = rc4(md5(padded(password)).subarray(0, 5), padded(password));
+  const permissions = Buffer.alloc(4);
+  permissions.writeInt32LE(-4);
+  return md5(padded(password), owner, permissions, fileId).subarray(0, 5);
+}
+
+/** A stream's bytes encrypted for object `number` (generation 0), as a reader with the password decrypts them. */
+function encryptStream(key: Buffer, number: number, data: Buffer): Buffer {
+  const suffix = Buffer.from([number & 255, (number >> 8) & 255, (number >> 16) & 255, 0, 0]);
+  return rc4(md5(key, suffix).subarray(0, Math.min(key.length + 5, 16)), data);
+}
+
 /** A PDF of the given pages (an empty `texts` list makes a page with a box and no text). */
 export function samplePdf(pages: SamplePage[], options: SamplePdfOptions = {}): Buffer {
+  const fileId = md5(Buffer.from(`counterpart-sample-${pages.length}`));
   const width = options.width ?? 595;
   const height = options.height ?? 842;
   const objects: string[] = [];
@@ -87,9 +100,16 @@ export function samplePdf(pages: SamplePage[], options: SamplePdfOptions = {}): 
                 `BT /F1 ${t.size ?? 10} Tf ${t.x} ${height - t.y - (t.size ?? 10)} Td (${escapeText(t.text)}) Tj ET`,
             )
             .join('\n');
-    const stream = add(
-      `<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}\nendstream`,
-    );
+    // Protected files have their streams encrypted, so only the right password reads the text.
+    const data =
+      options.password === undefined
+        ? Buffer.from(content, 'latin1')
+        : encryptStream(
+            fileKey(options.password, fileId),
+            objects.length + 1,
+            Buffer.from(content, 'latin1'),
+          );
+    const stream = add(`<< /Length ${data.length} >>\nstream\n${data.toString('latin1')}\nendstream`);
     kids.push(
       add(
         `<< /Type /Page /Parent ${pageTree} 0 R /MediaBox [0 0 ${width} ${height}] /Resources << /Font << /F1 ${font} 0 R >> >> /Contents ${stream} 0 R >>`,
@@ -100,7 +120,6 @@ export function samplePdf(pages: SamplePage[], options: SamplePdfOptions = {}): 
   objects[pageTree - 1] =
     `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(' ')}] /Count ${kids.length} >>`;
 
-  const fileId = md5(Buffer.from(`counterpart-sample-${pages.length}`));
   const encrypt = options.password === undefined ? 0 : add(encryptDictionary(options.password, fileId));
 
   let out = '%PDF-1.4\n';

@@ -45,6 +45,7 @@ describe('send to table', () => {
       format: 'csv',
       status: 'uploaded',
       tableId: null,
+      documentId: doc.id,
     });
     const proposal = row?.proposal as { columns: { header: string }[] };
     expect(proposal.columns.map((c) => c.header)).toEqual(['Date', 'Reference', 'Amount']);

@@ -41,6 +41,7 @@ export async function sendDocumentToTable(
     fileName: document.fileName,
     sizeBytes,
     tableId: undefined,
+    documentId: document.id,
   });
   return { import_id: created.id };
 }

@@ -3,6 +3,7 @@ import { and, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { tableItems } from '../../db/schema.ts';
 import { badRequest } from '../../errors.ts';
+import { RECON_STATUS_FILTER, reconStatusCondition } from '../recon/item-status.ts';
 import { parseCell } from './cell-values.ts';
 
 const COLUMN_ID = /^c[0-9a-f]{12}$/;
@@ -100,6 +101,17 @@ function betweenCondition(column: TableColumn, filter: ItemFilter): SQL {
 }
 
 function filterCondition(columns: TableColumn[], filter: ItemFilter): SQL {
+  if (filter.column_id === RECON_STATUS_FILTER) {
+    // Reconciliation status (recon module): { column_id: 'recon_status', op: 'status', values }.
+    const values = filter.values ?? (filter.value === undefined ? [] : [String(filter.value)]);
+    const condition = filter.op === 'status' ? reconStatusCondition(values) : null;
+    if (!condition) {
+      throw badRequest('Invalid filter', {
+        filters: 'recon_status: use op status with reconciled, partial, suggested or unreconciled',
+      });
+    }
+    return condition;
+  }
   const column = columnOf(columns, filter.column_id, 'filters');
   switch (filter.op) {
     case 'equals':
@@ -175,6 +187,7 @@ export function planView(tableId: string, columns: TableColumn[], view: ItemsVie
   const filters = parseFilters(view.filters);
   for (const filter of filters) {
     conditions.push(filterCondition(columns, filter));
+    if (filter.column_id === RECON_STATUS_FILTER) continue;
     const column = columnOf(columns, filter.column_id, 'filters');
     if (filter.op === 'contains') containsColumns.set(column.id, column);
     else if (column.type !== 'link') keyColumns.set(column.id, column);

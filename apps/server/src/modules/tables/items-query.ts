@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { tableItems } from '../../db/schema.ts';
 import { badRequest } from '../../errors.ts';
+import { reconStatusesOf } from '../recon/item-status.ts';
 import { keyIndexSpec, trigramIndexSpec } from './column-indexes.ts';
 import { itemView } from './item-values.ts';
 import { orderOf, planView, tableCondition, type ViewPlan } from './items-conditions.ts';
@@ -105,8 +106,15 @@ export async function listItems(
   const bySeq = new Map(rows.map((row) => [row.seq, row]));
   const ordered = seqs.flatMap((seq) => bySeq.get(seq) ?? []);
   const { total, estimate } = await countRows(scope.db, plan, table.rowCount, offset + ordered.length);
+  const statuses = await reconStatusesOf(
+    scope.db,
+    ordered.map((row) => row.id),
+  );
   return {
-    data: ordered.map((row) => itemView(table.columns, row)),
+    data: ordered.map((row) => ({
+      ...itemView(table.columns, row),
+      recon_status: statuses.get(row.id) ?? 'unreconciled',
+    })),
     page_no: query.page_no,
     page_size: query.page_size,
     total,

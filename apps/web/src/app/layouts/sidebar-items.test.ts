@@ -12,6 +12,7 @@ describe('visibleNavGroups', () => {
     expect(labels(['organization-admin'], [])).toEqual([
       'Welcome',
       'Dashboard',
+      'Reconcile',
       'Workflows',
       'Tables',
       'Documents',
@@ -32,8 +33,8 @@ describe('visibleNavGroups', () => {
     expect(labels([], ['reports-read', 'models-read'])).toEqual(['Welcome', 'Dashboard', 'Data Extraction']);
   });
 
-  it('shows Tables with read on workflow, as its route requires', () => {
-    expect(labels([], ['workflow-read'])).toEqual(['Welcome', 'Workflows', 'Tables']);
+  it('shows Reconcile and Tables with read on workflow, as their routes require', () => {
+    expect(labels([], ['workflow-read'])).toEqual(['Welcome', 'Reconcile', 'Workflows', 'Tables']);
   });
 
   it('accepts a permission from either the management or the recon scope', () => {
@@ -45,6 +46,17 @@ describe('visibleNavGroups', () => {
     expect(labels([], ['counterpart_documents-read'])).toEqual(['Welcome', 'Documents']);
     expect(labels([], ['counterpart_documents-read'], 'acme')).toEqual(['Welcome']);
     expect(labels([], ['acme_documents-read'], 'acme')).toEqual(['Welcome', 'Documents']);
+  });
+
+  it('points Reconcile at the reconciliation workspace', () => {
+    const item = NAV_GROUPS.flatMap((group) => group.items).find(
+      (candidate) => candidate.label === 'Reconcile',
+    );
+    expect(item).toMatchObject({
+      key: 'recon-workspace',
+      to: '/reconciliation/workspace',
+      route: 'recon-workspace',
+    });
   });
 
   it('keys Data Extraction as onboard-file-models on the models route', () => {

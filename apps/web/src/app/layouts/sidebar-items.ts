@@ -1,5 +1,6 @@
 import type { ClientRoles } from '@counterpart/contracts';
 import {
+  ArrowLeftRight,
   FileStack,
   LayoutDashboard,
   type LucideIcon,
@@ -56,6 +57,14 @@ export const NAV_GROUPS: NavGroup[] = [
         icon: LayoutDashboard,
         route: 'recon-dashboard',
         summary: 'Match rate, open items and ageing across every source.',
+      },
+      {
+        key: 'recon-workspace',
+        label: 'Reconcile',
+        to: '/reconciliation/workspace',
+        icon: ArrowLeftRight,
+        route: 'recon-workspace',
+        summary: 'Match two tables side by side: suggestions, differences, adjustments.',
       },
       {
         key: 'workflows',

@@ -1,7 +1,7 @@
 import type { CellValue, TableColumn, TableItem } from '@counterpart/contracts';
-import { Columns3, Plus, Rows3, Undo2, Waypoints } from 'lucide-react';
+import { ArrowLeftRight, Columns3, Plus, Rows3, Undo2, Waypoints } from 'lucide-react';
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { useCan } from '../../app/auth/use-can.ts';
 import { formErrorsOf } from '../../shared/lib/field-errors.ts';
 import { HttpError } from '../../shared/lib/http.ts';
@@ -42,6 +42,7 @@ export function ViewTablePage() {
   const canCreate = useCan('create', '{product}_table');
   const canUpdate = useCan('update', '{product}_table');
   const canDelete = useCan('delete', '{product}_table');
+  const canReconcile = useCan('read', 'workflow');
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [lastEdit, setLastEdit] = useState<LastEdit | null>(null);
@@ -143,6 +144,16 @@ export function ViewTablePage() {
               <Waypoints aria-hidden="true" />
               Associations
             </Button>
+            {canReconcile && (
+              <Link
+                to={`/reconciliation/workspace?left_table_id=${encodeURIComponent(tableId)}`}
+                aria-label={`Reconcile ${table.data.name}`}
+                className="inline-flex h-8 items-center gap-2 rounded-lg border border-zinc-300 bg-white px-3 text-sm font-medium text-zinc-900 shadow-sm hover:bg-zinc-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-[var(--color-primary)] dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800 [&_svg]:size-4"
+              >
+                <ArrowLeftRight aria-hidden="true" />
+                Reconcile
+              </Link>
+            )}
             {canDelete && (
               <TableActions
                 tableId={tableId}

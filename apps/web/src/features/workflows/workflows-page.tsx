@@ -1,27 +1,270 @@
-import { Plus, Workflow } from 'lucide-react';
-import { useNavigate } from 'react-router';
+import type { Workflow, WorkflowState } from '@counterpart/contracts';
+import { Archive, Copy, Ellipsis, Pencil, Plus, RotateCcw, Workflow as WorkflowIcon } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { useCan } from '../../app/auth/use-can.ts';
+import { formatDateTime } from '../../shared/lib/date-time.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { EmptyView } from '../../shared/ui/empty-view.tsx';
+import { Menu, type MenuItem } from '../../shared/ui/menu.tsx';
+import { PageNav } from '../../shared/ui/page-nav.tsx';
+import { Panel } from '../../shared/ui/panel.tsx';
+import { SearchInput } from '../../shared/ui/search-input.tsx';
+import { Skeleton } from '../../shared/ui/skeleton.tsx';
+import { StatusBadge } from '../../shared/ui/status-badge.tsx';
+import { toast } from '../../shared/ui/toast.tsx';
+import {
+  copyName,
+  useDuplicateWorkflow,
+  useSetWorkflowState,
+  useWorkflows,
+  WORKFLOWS_PAGE_SIZE,
+} from './workflows-api.ts';
 
+const STATES: Array<{ value: WorkflowState | ''; label: string }> = [
+  { value: '', label: 'All' },
+  { value: 'draft', label: 'Draft' },
+  { value: 'active', label: 'Active' },
+  { value: 'archived', label: 'Archived' },
+];
+
+const STATE_LABEL: Record<WorkflowState, string> = { draft: 'Draft', active: 'Active', archived: 'Archived' };
+
+function scheduleText(workflow: Workflow): string {
+  return workflow.schedule ? `${workflow.schedule.cron} (${workflow.schedule.time_zone})` : 'On demand';
+}
+
+/**
+ * `/workflows`: the organization's workflows (name, description, state, last run, schedule),
+ * searched by name, filtered by state and paged; New workflow, Edit, Duplicate and Archive.
+ */
 export function WorkflowsPage() {
   const navigate = useNavigate();
   const canCreate = useCan('create', 'workflow');
+  const canUpdate = useCan('update', 'workflow');
+  const [search, setSearch] = useState('');
+  const [state, setState] = useState<WorkflowState | ''>('');
+  const [pageNo, setPageNo] = useState(1);
+  const workflows = useWorkflows(search, state, pageNo);
+  const duplicate = useDuplicateWorkflow();
+  const setWorkflowState = useSetWorkflowState();
+
+  const newWorkflow = canCreate ? (
+    <Button onClick={() => navigate('/workflows/manage-workflow')}>
+      <Plus aria-hidden="true" />
+      New workflow
+    </Button>
+  ) : undefined;
+
+  const emptyStart = workflows.data?.total === 0 && !search && !state;
+
+  const act = async (action: () => Promise<unknown>, done: string) => {
+    try {
+      await action();
+      toast.success(done);
+    } catch (error) {
+      toast.error('Request Failed', error instanceof Error ? error.message : undefined);
+    }
+  };
+
+  const actionsOf = (workflow: Workflow): MenuItem[] => {
+    const items: MenuItem[] = [];
+    if (canUpdate) {
+      items.push({
+        label: 'Edit',
+        icon: <Pencil />,
+        onSelect: () => navigate(`/workflows/manage-workflow/${workflow.workflow_id}`),
+      });
+    }
+    if (canCreate) {
+      items.push({
+        label: 'Duplicate',
+        icon: <Copy />,
+        onSelect: () => {
+          const taken = workflows.data?.data.map((w) => w.workflow_name) ?? [];
+          const name = copyName(workflow.workflow_name, taken);
+          void act(() => duplicate.mutateAsync({ workflow, name }), `“${name}” created`);
+        },
+      });
+    }
+    if (canUpdate) {
+      items.push(
+        workflow.state === 'archived'
+          ? {
+              label: 'Restore to draft',
+              icon: <RotateCcw />,
+              onSelect: () =>
+                void act(
+                  () => setWorkflowState.mutateAsync({ workflow, state: 'draft' }),
+                  `“${workflow.workflow_name}” is a draft again`,
+                ),
+            }
+          : {
+              label: 'Archive',
+              icon: <Archive />,
+              tone: 'danger',
+              onSelect: () =>
+                void act(
+                  () => setWorkflowState.mutateAsync({ workflow, state: 'archived' }),
+                  `“${workflow.workflow_name}” archived`,
+                ),
+            },
+      );
+    }
+    return items;
+  };
+
   return (
-    <section className="rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
-      <EmptyView
-        icon={<Workflow />}
-        title="No workflows yet"
-        description="Workflows wire sources, extraction, matching and outputs together, on demand or on a schedule."
-        action={
-          canCreate ? (
-            <Button onClick={() => navigate('/workflows/manage-workflow')}>
-              <Plus aria-hidden="true" />
-              New workflow
-            </Button>
-          ) : undefined
-        }
-      />
-    </section>
+    <Panel
+      title="Workflows"
+      description="Workflows wire sources, extraction, matching and outputs together, on demand or on a schedule."
+      actions={
+        <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row sm:items-center">
+          <SearchInput
+            label="Search workflows"
+            placeholder="Search by name"
+            onSearch={(text) => {
+              setSearch(text.trim());
+              setPageNo(1);
+            }}
+            className="w-full sm:w-64"
+          />
+          <label className="sr-only" htmlFor="workflow-state-filter">
+            State
+          </label>
+          <select
+            id="workflow-state-filter"
+            value={state}
+            onChange={(event) => {
+              setState(event.target.value as WorkflowState | '');
+              setPageNo(1);
+            }}
+            className="rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm dark:border-zinc-700 dark:bg-zinc-950 dark:text-zinc-100"
+          >
+            {STATES.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+          {/* The empty view offers it when there is nothing yet: one button, not two. */}
+          {!emptyStart && newWorkflow}
+        </div>
+      }
+    >
+      {workflows.isPending ? (
+        <div className="space-y-3 p-5">
+          <Skeleton className="h-10 w-full" />
+          <Skeleton className="h-10 w-full" />
+        </div>
+      ) : workflows.isError ? (
+        <p role="alert" className="p-5 text-sm text-red-600 dark:text-red-400">
+          {workflows.error.message}
+        </p>
+      ) : workflows.data.data.length === 0 ? (
+        search || state ? (
+          <EmptyView icon={<WorkflowIcon />} description="No workflow matches these filters." />
+        ) : (
+          <EmptyView
+            icon={<WorkflowIcon />}
+            title="No workflows yet"
+            description="Workflows wire sources, extraction, matching and outputs together, on demand or on a schedule."
+            action={newWorkflow}
+          />
+        )
+      ) : (
+        <>
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm" aria-busy={workflows.isFetching}>
+              <thead className="text-xs text-zinc-500 uppercase dark:text-zinc-400">
+                <tr className="border-b border-zinc-200 dark:border-zinc-800">
+                  <th scope="col" className="w-2/5 px-4 py-2 font-medium sm:px-5">
+                    Name
+                  </th>
+                  <th scope="col" className="px-4 py-2 font-medium">
+                    State
+                  </th>
+                  <th scope="col" className="hidden px-4 py-2 font-medium md:table-cell">
+                    Last run
+                  </th>
+                  <th scope="col" className="hidden px-4 py-2 font-medium lg:table-cell">
+                    Schedule
+                  </th>
+                  <th scope="col" className="hidden px-4 py-2 font-medium sm:table-cell">
+                    Updated
+                  </th>
+                  <th scope="col" className="px-4 py-2">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
+                {workflows.data.data.map((workflow) => {
+                  const items = actionsOf(workflow);
+                  return (
+                    <tr key={workflow.workflow_id} className="hover:bg-zinc-50 dark:hover:bg-zinc-800/50">
+                      <td className="max-w-0 px-4 py-3 sm:px-5">
+                        {canUpdate ? (
+                          <Link
+                            to={`/workflows/manage-workflow/${workflow.workflow_id}`}
+                            className="block truncate rounded font-medium text-zinc-900 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-[var(--color-primary)] dark:text-zinc-100"
+                          >
+                            {workflow.workflow_name}
+                          </Link>
+                        ) : (
+                          <span className="block truncate font-medium text-zinc-900 dark:text-zinc-100">
+                            {workflow.workflow_name}
+                          </span>
+                        )}
+                        {workflow.workflow_description && (
+                          <p className="truncate text-xs text-zinc-500 dark:text-zinc-400">
+                            {workflow.workflow_description}
+                          </p>
+                        )}
+                      </td>
+                      <td className="px-4 py-3">
+                        <StatusBadge status={workflow.state} label={STATE_LABEL[workflow.state]} />
+                      </td>
+                      <td className="hidden px-4 py-3 whitespace-nowrap text-zinc-600 md:table-cell dark:text-zinc-300">
+                        {workflow.last_execution ? (
+                          <span className="inline-flex items-center gap-2">
+                            <StatusBadge status={workflow.last_execution.status} />
+                            {workflow.last_execution.started_at &&
+                              formatDateTime(workflow.last_execution.started_at)}
+                          </span>
+                        ) : (
+                          'Never run'
+                        )}
+                      </td>
+                      <td className="hidden px-4 py-3 text-zinc-600 lg:table-cell dark:text-zinc-300">
+                        {scheduleText(workflow)}
+                      </td>
+                      <td className="hidden px-4 py-3 whitespace-nowrap text-zinc-600 sm:table-cell dark:text-zinc-300">
+                        {formatDateTime(workflow.updated_at)}
+                      </td>
+                      <td className="px-4 py-3 text-right">
+                        {items.length > 0 && (
+                          <Menu
+                            label={`Actions for ${workflow.workflow_name}`}
+                            triggerContent={<Ellipsis aria-hidden="true" />}
+                            items={items}
+                          />
+                        )}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+          <PageNav
+            pageNo={pageNo}
+            pageSize={WORKFLOWS_PAGE_SIZE}
+            total={workflows.data.total}
+            onPage={setPageNo}
+          />
+        </>
+      )}
+    </Panel>
   );
 }

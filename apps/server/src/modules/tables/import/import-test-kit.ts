@@ -5,7 +5,7 @@ import type { TestServer } from '../../../../test/test-server.ts';
 export const BASE = '/api/tables/storage/counterpart_tables';
 export const IMPORTS = `${BASE}/imports`;
 
-/** Uploads a file as the browser would: multipart field "file" (and "table_id" when given). */
+/** Uploads a file as the browser would: multipart field "file" (and "table_id", other fields when given). */
 export async function uploadFile(
   server: TestServer,
   token: string,
@@ -13,9 +13,11 @@ export async function uploadFile(
   fileName: string,
   content: string | Uint8Array,
   tableId?: string,
+  fields: Record<string, string> = {},
 ): Promise<{ status: number; body: Json }> {
   const form = new FormData();
   if (tableId) form.append('table_id', tableId);
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
   form.append('file', new Blob([content]), fileName);
   const res = await fetch(`${server.url}${IMPORTS}`, {
     method: 'POST',

@@ -15,6 +15,7 @@ export function importView(row: ImportRow): TableImport {
   return {
     id: row.id,
     table_id: row.tableId,
+    document_id: row.documentId,
     file_name: row.fileName,
     size_bytes: row.sizeBytes,
     format: row.format as TableImport['format'],

@@ -11,6 +11,7 @@ import { type RecognisedContent, recogniseContent } from './content-check.ts';
 import { IMPORT_JOB_LIMIT_SECONDS, type ImportLimits } from './import-limits.ts';
 import { type ImportRow, importView } from './import-view.ts';
 import { removeImportedRows } from './import-writes.ts';
+import { convertPdfStatement, isPdf } from './pdf-statement.ts';
 import { proposeImport, readHead, type StoredUpload } from './read-proposal.ts';
 import type { ReceivedUpload } from './receive-upload.ts';
 import { inspectXlsx } from './xlsx-check.ts';
@@ -57,9 +58,14 @@ export async function createImport(
   scope: TablesScope,
   store: FileStore,
   limits: ImportLimits,
-  upload: ReceivedUpload,
+  received: ReceivedUpload,
 ): Promise<TableImport> {
+  let upload = received;
   try {
+    // A PDF can only be a personal M-Pesa statement here: read into the M-Pesa CSV layout first.
+    if (isPdf(await readHead(store, upload.relativePath))) {
+      upload = await convertPdfStatement(store, upload, upload.password);
+    }
     const existing = upload.tableId
       ? (await loadTable(scope.db, scope.organizationId, upload.tableId)).columns
       : null;
@@ -80,6 +86,7 @@ export async function createImport(
         id: upload.importId,
         organizationId: scope.organizationId,
         tableId: upload.tableId ?? null,
+        documentId: upload.documentId ?? null,
         fileName: upload.fileName,
         filePath: upload.relativePath,
         sizeBytes: upload.sizeBytes,

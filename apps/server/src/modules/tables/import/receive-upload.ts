@@ -11,6 +11,10 @@ export interface ReceivedUpload {
   fileName: string;
   sizeBytes: number;
   tableId: string | undefined;
+  /** The drop-box document the file comes from (Send to table). */
+  documentId?: string;
+  /** The password of a protected PDF statement: used in memory to open it, never stored. */
+  password?: string;
 }
 
 const SEND_FILE = 'Send the file as multipart/form-data in the field "file"';
@@ -39,11 +43,15 @@ export async function receiveUpload(
   const importId = randomUUID();
   let received: Omit<ReceivedUpload, 'tableId'> | null = null;
   let tableId: string | undefined;
+  let password: string | undefined;
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
         if (part.fieldname === 'table_id' && typeof part.value === 'string' && part.value.trim() !== '') {
           tableId = part.value.trim();
+        }
+        if (part.fieldname === 'password' && typeof part.value === 'string' && part.value !== '') {
+          password = part.value.slice(0, 200);
         }
         continue;
       }
@@ -64,7 +72,7 @@ export async function receiveUpload(
     throw error;
   }
   if (!received) throw badRequest(SEND_FILE);
-  return { ...received, tableId };
+  return { ...received, tableId, ...(password ? { password } : {}) };
 }
 
 function tooLarge(maxBytes: number): AppError {

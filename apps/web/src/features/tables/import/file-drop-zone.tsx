@@ -70,7 +70,8 @@ export function FileDropZone({ onFile, disabled = false, progress, error }: File
           Choose a file
         </Button>
         <p id={hintId} className="max-w-md text-xs text-zinc-500 dark:text-zinc-400">
-          CSV, TSV, Excel (.xlsx) or a bank statement (camt .xml, MT940 .sta, OFX/QFX, QIF).
+          CSV, TSV, Excel (.xlsx), a bank statement (camt .xml, MT940 .sta, OFX/QFX, QIF) or an M-Pesa PDF
+          statement.
         </p>
       </fieldset>
       {progress && (

@@ -36,6 +36,8 @@ export interface UploadInput {
   file: File;
   /** Importing into this table: the proposal maps to its columns. */
   tableId?: string | undefined;
+  /** The password of a protected PDF statement (sent once, never kept by the server). */
+  password?: string | undefined;
   onProgress: (progress: UploadProgress) => void;
   signal?: AbortSignal;
 }
@@ -45,9 +47,10 @@ export function useUploadImport() {
   const base = useImportsBase();
   const tablesKey = useTablesKey();
   const queryClient = useQueryClient();
-  return async ({ file, tableId, onProgress, signal }: UploadInput): Promise<TableImport> => {
+  return async ({ file, tableId, password, onProgress, signal }: UploadInput): Promise<TableImport> => {
     const body = new FormData();
     if (tableId) body.append('table_id', tableId);
+    if (password) body.append('password', password);
     body.append('file', file, file.name);
     const answer = await uploadWithProgress({
       url: base,

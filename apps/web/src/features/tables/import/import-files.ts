@@ -1,4 +1,4 @@
-/** File kinds the import accepts: spreadsheets and text tables, and bank statement formats. */
+/** File kinds the import accepts: spreadsheets and text tables, bank statement formats, M-Pesa PDF statements. */
 export const IMPORT_EXTENSIONS = [
   '.csv',
   '.tsv',
@@ -10,6 +10,7 @@ export const IMPORT_EXTENSIONS = [
   '.ofx',
   '.qfx',
   '.qif',
+  '.pdf',
 ] as const;
 
 /** The file input's `accept`. The server checks the content; this only narrows the picker. */

@@ -8,6 +8,7 @@ import { ImportProgress } from './import-progress.tsx';
 const running: TableImport = {
   id: 'imp-7',
   table_id: 't1',
+  document_id: null,
   file_name: 'march.csv',
   size_bytes: 2048,
   format: 'csv',

@@ -40,6 +40,7 @@ const proposal: ImportProposal = {
 const tableImport: TableImport = {
   id: 'imp-1',
   table_id: null,
+  document_id: null,
   file_name: 'bank-lines.csv',
   size_bytes: 80,
   format: 'csv',

@@ -1,0 +1,204 @@
+import type { Adjustment, GroupItem, ReconGroup } from '@counterpart/contracts';
+import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/database.ts';
+import {
+  dataTables,
+  reconAdjustments,
+  reconGroupItems,
+  reconGroups,
+  tableItems,
+  users,
+} from '../../db/schema.ts';
+import { notFound } from '../../errors.ts';
+import { itemView } from '../tables/item-values.ts';
+import type { ReconScope } from './recon-scope.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const creator = alias(users, 'creator');
+const decider = alias(users, 'decider');
+
+export type GroupRow = typeof reconGroups.$inferSelect;
+interface GroupSelect {
+  group: GroupRow;
+  createdEmail: string | null;
+  decidedEmail: string | null;
+}
+
+export function isUuid(id: string): boolean {
+  return UUID.test(id);
+}
+
+/** A group's wire form; `items` as given (with values when read for display). */
+export function groupView(row: GroupSelect, items: GroupItem[]): ReconGroup {
+  const g = row.group;
+  return {
+    id: g.id,
+    run_id: g.runId,
+    left_table_id: g.leftTableId,
+    right_table_id: g.rightTableId,
+    source: g.source as ReconGroup['source'],
+    rule_id: g.ruleId,
+    rule_name: g.ruleName,
+    status: g.status as ReconGroup['status'],
+    state: g.state as ReconGroup['state'],
+    score: Number(g.score),
+    features: g.features as ReconGroup['features'],
+    currency: g.currency,
+    left_total: g.leftTotal.toString(),
+    right_total: g.rightTotal.toString(),
+    difference: g.difference.toString(),
+    adjusted: g.adjusted.toString(),
+    note: g.note,
+    items,
+    created_by_email: row.createdEmail,
+    created_at: g.createdAt.toISOString(),
+    decided_by_email: row.decidedEmail,
+    decided_at: g.decidedAt ? g.decidedAt.toISOString() : null,
+  };
+}
+
+async function selectGroups(db: Db, where: SQL | undefined, limit: number, offset: number) {
+  return db
+    .select({ group: reconGroups, createdEmail: creator.email, decidedEmail: decider.email })
+    .from(reconGroups)
+    .leftJoin(creator, eq(creator.id, reconGroups.createdBy))
+    .leftJoin(decider, eq(decider.id, reconGroups.decidedBy))
+    .where(where)
+    .orderBy(desc(reconGroups.createdAt), desc(reconGroups.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+/** The items of these groups with their cells (as the tables API answers them), per group. */
+export async function itemsOfGroups(db: Db, organizationId: string, groupIds: string[]) {
+  const byGroup = new Map<string, GroupItem[]>();
+  if (groupIds.length === 0) return byGroup;
+  const rows = await db
+    .select({
+      groupId: reconGroupItems.groupId,
+      itemId: reconGroupItems.itemId,
+      tableId: reconGroupItems.tableId,
+      side: reconGroupItems.side,
+      amount: reconGroupItems.amount,
+      values: tableItems.values,
+      createdAt: tableItems.createdAt,
+      updatedAt: tableItems.updatedAt,
+    })
+    .from(reconGroupItems)
+    .innerJoin(tableItems, eq(tableItems.id, reconGroupItems.itemId))
+    .where(
+      and(inArray(reconGroupItems.groupId, groupIds), eq(reconGroupItems.organizationId, organizationId)),
+    )
+    .orderBy(reconGroupItems.side, tableItems.seq);
+  const tableIds = [...new Set(rows.map((r) => r.tableId))];
+  const tables =
+    tableIds.length === 0
+      ? []
+      : await db
+          .select({ id: dataTables.id, columns: dataTables.columns })
+          .from(dataTables)
+          .where(and(inArray(dataTables.id, tableIds), eq(dataTables.organizationId, organizationId)));
+  const columnsOf = new Map(tables.map((t) => [t.id, t.columns]));
+  for (const row of rows) {
+    const columns = columnsOf.get(row.tableId) ?? [];
+    const dateColumn = columns.find((c) => c.type === 'date');
+    const date = dateColumn ? row.values[dateColumn.id] : null;
+    const item: GroupItem = {
+      item_id: row.itemId,
+      table_id: row.tableId,
+      side: row.side as GroupItem['side'],
+      amount: row.amount.toString(),
+      values: itemView(columns, { id: row.itemId, ...row }).values,
+      date: typeof date === 'string' ? date : null,
+    };
+    const list = byGroup.get(row.groupId) ?? [];
+    list.push(item);
+    byGroup.set(row.groupId, list);
+  }
+  return byGroup;
+}
+
+export interface GroupsQuery {
+  page_no: number;
+  page_size: number;
+  left_table_id?: string | undefined;
+  right_table_id?: string | undefined;
+  run_id?: string | undefined;
+  status?: string | undefined;
+  state?: string | undefined;
+  item_id?: string | undefined;
+}
+
+export async function listGroups(scope: ReconScope, query: GroupsQuery) {
+  const where = and(
+    eq(reconGroups.organizationId, scope.organizationId),
+    query.left_table_id ? eq(reconGroups.leftTableId, query.left_table_id) : undefined,
+    query.right_table_id ? eq(reconGroups.rightTableId, query.right_table_id) : undefined,
+    query.run_id ? eq(reconGroups.runId, query.run_id) : undefined,
+    query.status ? eq(reconGroups.status, query.status) : undefined,
+    query.state ? eq(reconGroups.state, query.state) : undefined,
+    query.item_id
+      ? sql`exists (select 1 from ${reconGroupItems} where ${reconGroupItems.groupId} = ${reconGroups.id}
+          and ${reconGroupItems.itemId} = ${query.item_id})`
+      : undefined,
+  );
+  const rows = await selectGroups(scope.db, where, query.page_size, (query.page_no - 1) * query.page_size);
+  const items = await itemsOfGroups(
+    scope.db,
+    scope.organizationId,
+    rows.map((r) => r.group.id),
+  );
+  const [total] = await scope.db.select({ n: count() }).from(reconGroups).where(where);
+  return {
+    data: rows.map((row) => groupView(row, items.get(row.group.id) ?? [])),
+    page_no: query.page_no,
+    page_size: query.page_size,
+    total: total?.n ?? 0,
+  };
+}
+
+/** One group of the organization with its items' cells, or 404. */
+export async function getGroup(db: Db, organizationId: string, groupId: string): Promise<ReconGroup> {
+  if (!isUuid(groupId)) throw notFound('Group not found');
+  const [row] = await selectGroups(
+    db,
+    and(eq(reconGroups.id, groupId), eq(reconGroups.organizationId, organizationId)),
+    1,
+    0,
+  );
+  if (!row) throw notFound('Group not found');
+  const items = await itemsOfGroups(db, organizationId, [groupId]);
+  return groupView(row, items.get(groupId) ?? []);
+}
+
+/** A group with the adjustments written against it (every state, oldest first). */
+export async function getGroupDetail(
+  scope: ReconScope,
+  groupId: string,
+): Promise<{ data: ReconGroup; adjustments: Adjustment[] }> {
+  const data = await getGroup(scope.db, scope.organizationId, groupId);
+  const rows = await scope.db
+    .select({ adjustment: reconAdjustments, createdEmail: creator.email, decidedEmail: decider.email })
+    .from(reconAdjustments)
+    .leftJoin(creator, eq(creator.id, reconAdjustments.createdBy))
+    .leftJoin(decider, eq(decider.id, reconAdjustments.decidedBy))
+    .where(
+      and(eq(reconAdjustments.groupId, groupId), eq(reconAdjustments.organizationId, scope.organizationId)),
+    )
+    .orderBy(reconAdjustments.createdAt);
+  const adjustments = rows.map(({ adjustment: a, createdEmail, decidedEmail }) => ({
+    id: a.id,
+    group_id: a.groupId,
+    amount: a.amount.toString(),
+    currency: a.currency,
+    reason: a.reason,
+    account: a.account,
+    state: a.state as Adjustment['state'],
+    created_by_email: createdEmail,
+    created_at: a.createdAt.toISOString(),
+    decided_by_email: decidedEmail,
+    decided_at: a.decidedAt ? a.decidedAt.toISOString() : null,
+  }));
+  return { data, adjustments };
+}

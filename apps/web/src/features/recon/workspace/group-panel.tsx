@@ -1,0 +1,259 @@
+import type { GroupItem, ReconGroup, SideFields, TableColumn } from '@counterpart/contracts';
+import { Check, Scale, Unlink, X } from 'lucide-react';
+import { formatDateTime } from '../../../shared/lib/date-time.ts';
+import { Button } from '../../../shared/ui/button.tsx';
+import { Modal } from '../../../shared/ui/modal.tsx';
+import { Spinner } from '../../../shared/ui/spinner.tsx';
+import { StatusBadge } from '../../../shared/ui/status-badge.tsx';
+import { ReconAuditPanel } from '../audit/audit-panel.tsx';
+import { unexplainedOf } from './adjust-dialog.tsx';
+import { useReconGroup } from './recon-api.ts';
+import { formatMoney, rowText } from './selection.ts';
+
+const STATE_LABELS: Record<ReconGroup['state'], string> = {
+  active: 'Active',
+  pending_approval: 'Awaiting approval',
+  rejected: 'Rejected',
+  undone: 'Unmatched',
+};
+
+export interface GroupPanelProps {
+  groupId: string;
+  left: { name: string; fields: SideFields | undefined; columns: ReadonlyArray<TableColumn> };
+  right: { name: string; fields: SideFields | undefined; columns: ReadonlyArray<TableColumn> };
+  canEdit: boolean;
+  busy: boolean;
+  onClose: () => void;
+  onDecide: (group: ReconGroup, decision: 'accept' | 'reject' | 'unmatch') => void;
+  onAdjust: (group: ReconGroup) => void;
+}
+
+function ItemsTable(props: {
+  caption: string;
+  items: GroupItem[];
+  currency: string;
+  fields: SideFields | undefined;
+  columns: ReadonlyArray<TableColumn>;
+}) {
+  return (
+    <div className="min-w-0">
+      <h3 className="mb-1 text-xs font-medium text-zinc-500 dark:text-zinc-400">{props.caption}</h3>
+      {props.items.length === 0 ? (
+        <p className="text-zinc-500 dark:text-zinc-400">No rows on this side.</p>
+      ) : (
+        <ul className="divide-y divide-zinc-100 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
+          {props.items.map((item) => {
+            const text = item.values ? rowText(item.values, props.fields, props.columns) : null;
+            return (
+              <li key={item.item_id} className="flex items-start justify-between gap-3 px-3 py-2">
+                <span className="min-w-0">
+                  <span className="block truncate font-medium">
+                    {item.reference || text?.reference || '—'}
+                  </span>
+                  <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400">
+                    {[item.date, text?.description].filter(Boolean).join(' · ')}
+                  </span>
+                </span>
+                <span className="shrink-0 font-medium whitespace-nowrap tabular-nums">
+                  {formatMoney(item.amount, props.currency)}
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** A match group: its rows on both sides, totals, difference, the rule and its score in words, actions, audit. */
+export function GroupPanel(props: GroupPanelProps) {
+  const group = useReconGroup(props.groupId);
+  const data = group.data?.data;
+  const adjustments = group.data?.adjustments ?? [];
+  const live = data && (data.state === 'active' || data.state === 'pending_approval');
+  const suggested = live && data.status === 'suggested';
+  const remainder = data ? unexplainedOf(data) : 0n;
+
+  return (
+    <Modal
+      open
+      size="normal"
+      onClose={props.onClose}
+      title={
+        data ? `${data.source === 'manual' ? 'Manual match' : data.rule_name || 'Match'}` : 'Match group'
+      }
+      description={
+        data
+          ? `Created ${formatDateTime(data.created_at)}${data.created_by_email ? ` by ${data.created_by_email}` : ''}`
+          : undefined
+      }
+      footer={
+        data && live && props.canEdit ? (
+          <>
+            {suggested && (
+              <>
+                <Button
+                  variant="secondary"
+                  onClick={() => props.onDecide(data, 'reject')}
+                  disabled={props.busy}
+                  aria-keyshortcuts="r"
+                >
+                  <X aria-hidden="true" />
+                  Reject
+                </Button>
+                <Button
+                  onClick={() => props.onDecide(data, 'accept')}
+                  loading={props.busy}
+                  aria-keyshortcuts="a"
+                >
+                  <Check aria-hidden="true" />
+                  Accept
+                </Button>
+              </>
+            )}
+            {!suggested && remainder !== 0n && data.state === 'active' && (
+              <Button
+                variant="secondary"
+                onClick={() => props.onAdjust(data)}
+                disabled={props.busy}
+                aria-keyshortcuts="j"
+              >
+                <Scale aria-hidden="true" />
+                Adjust
+              </Button>
+            )}
+            {!suggested && (
+              <Button
+                variant="danger"
+                onClick={() => props.onDecide(data, 'unmatch')}
+                loading={props.busy}
+                aria-keyshortcuts="u"
+              >
+                <Unlink aria-hidden="true" />
+                Unmatch
+              </Button>
+            )}
+          </>
+        ) : undefined
+      }
+    >
+      {group.isPending ? (
+        <Spinner label="Loading the group" />
+      ) : group.isError ? (
+        <p role="alert" className="text-red-600 dark:text-red-400">
+          {group.error.message}
+        </p>
+      ) : (
+        data && (
+          <div className="space-y-5">
+            <div className="flex flex-wrap items-center gap-2">
+              <StatusBadge
+                status={data.status}
+                label={data.status[0]?.toUpperCase() + data.status.slice(1)}
+              />
+              <StatusBadge
+                status={data.state === 'active' ? 'active' : data.state}
+                label={STATE_LABELS[data.state]}
+              />
+              {data.source === 'auto' && (
+                <span className="text-zinc-600 dark:text-zinc-300">
+                  Score <strong className="tabular-nums">{Math.round(data.score * 100)} %</strong>
+                </span>
+              )}
+            </div>
+            {data.features.length > 0 && (
+              <section aria-labelledby="score-breakdown">
+                <h3
+                  id="score-breakdown"
+                  className="mb-1 text-xs font-medium text-zinc-500 dark:text-zinc-400"
+                >
+                  Why these rows match
+                </h3>
+                <ul className="flex flex-wrap gap-1.5">
+                  {data.features.map((feature) => (
+                    <li
+                      key={feature.name}
+                      className="rounded-full bg-zinc-100 px-2.5 py-0.5 text-xs text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300"
+                    >
+                      {feature.detail}
+                    </li>
+                  ))}
+                </ul>
+                <p className="sr-only">{data.features.map((feature) => feature.detail).join(', ')}</p>
+              </section>
+            )}
+            <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+              {[
+                ['Left total', data.left_total],
+                ['Right total', data.right_total],
+                ['Difference', data.difference],
+                ['Adjusted', data.adjusted],
+              ].map(([label, amount]) => (
+                <div key={label}>
+                  <dt className="text-xs text-zinc-500 dark:text-zinc-400">{label}</dt>
+                  <dd
+                    className="font-semibold tabular-nums"
+                    data-testid={`group-${label?.toLowerCase().replace(' ', '-')}`}
+                  >
+                    {formatMoney(amount, data.currency)}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+            {remainder !== 0n && (
+              <p className="text-amber-800 dark:text-amber-300">
+                Still unexplained:{' '}
+                <strong className="tabular-nums">{formatMoney(remainder, data.currency)}</strong>
+              </p>
+            )}
+            {adjustments.length > 0 && (
+              <section aria-labelledby="group-adjustments">
+                <h3
+                  id="group-adjustments"
+                  className="mb-1 text-xs font-medium text-zinc-500 dark:text-zinc-400"
+                >
+                  Adjustments
+                </h3>
+                <ul className="divide-y divide-zinc-100 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
+                  {adjustments.map((adjustment) => (
+                    <li key={adjustment.id} className="flex items-start justify-between gap-3 px-3 py-2">
+                      <span className="min-w-0">
+                        <span className="block truncate font-medium">{adjustment.reason}</span>
+                        <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400">
+                          {adjustment.account} · {adjustment.state.replace('_', ' ')}
+                          {adjustment.created_by_email ? ` · ${adjustment.created_by_email}` : ''}
+                        </span>
+                      </span>
+                      <span className="shrink-0 font-medium whitespace-nowrap tabular-nums">
+                        {formatMoney(adjustment.amount, adjustment.currency)}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            )}
+            {data.note && <p className="text-zinc-600 dark:text-zinc-300">Note: {data.note}</p>}
+            <div className="grid gap-4 md:grid-cols-2">
+              <ItemsTable
+                caption={props.left.name}
+                items={data.items.filter((item) => item.side === 'left')}
+                currency={data.currency}
+                fields={props.left.fields}
+                columns={props.left.columns}
+              />
+              <ItemsTable
+                caption={props.right.name}
+                items={data.items.filter((item) => item.side === 'right')}
+                currency={data.currency}
+                fields={props.right.fields}
+                columns={props.right.columns}
+              />
+            </div>
+            <ReconAuditPanel groupId={data.id} />
+          </div>
+        )
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,237 @@
+import {
+  type AdjustmentInput,
+  type AllocationFromItemsInput,
+  allocationFromItemsResultSchema,
+  associationMappingsPageSchema,
+  dataTableSchema,
+  dataTablesPageSchema,
+  type GroupDecisionInput,
+  groupDecisionResponseSchema,
+  groupDetailResponseSchema,
+  groupResponseSchema,
+  type ManualMatchInput,
+  manualMatchPreviewSchema,
+  type ReconStatus,
+  type RunInput,
+  reconItemsPageSchema,
+  reconRulesPageSchema,
+  reconRunSchema,
+  workspaceSummarySchema,
+} from '@counterpart/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSessionStore } from '../../../app/auth/session-store.ts';
+import { http } from '../../../app/http-client.ts';
+
+/** The recon API's base (the spec's general recon service). */
+export const RECON_BASE = '/api/recon';
+export const RECON_ITEMS_PAGE_SIZE = 100;
+
+/** Every recon query starts with this key (with the organization), so one invalidation refreshes them all. */
+export function useReconKey(): readonly unknown[] {
+  const organizationId = useSessionStore((state) => state.organizationId);
+  return ['recon', organizationId];
+}
+
+function useTablesBase(): string {
+  const productKey = useSessionStore((state) => state.productKey);
+  return `/api/tables/storage/${encodeURIComponent(productKey)}_tables`;
+}
+
+/** The organization's tables for the picker (first 100 by name, searched on the server). */
+export function useTableChoices(search = '') {
+  const organizationId = useSessionStore((state) => state.organizationId);
+  const base = useTablesBase();
+  return useQuery({
+    queryKey: ['tables', organizationId, 'recon-choices', search],
+    queryFn: ({ signal }) =>
+      http.get(`${base}/`, {
+        query: { search: search || undefined, page_no: 1, page_size: 100 },
+        schema: dataTablesPageSchema,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One table with its columns (names and types of the cells a row shows). */
+export function useReconTable(tableId: string) {
+  const organizationId = useSessionStore((state) => state.organizationId);
+  const base = useTablesBase();
+  return useQuery({
+    queryKey: ['tables', organizationId, 'table', tableId],
+    queryFn: ({ signal }) =>
+      http.get(`${base}/${encodeURIComponent(tableId)}`, { schema: dataTableSchema, signal }),
+    enabled: tableId !== '',
+  });
+}
+
+/** The association mappings a table is part of (either side). */
+export function useTableMappings(tableId: string) {
+  const organizationId = useSessionStore((state) => state.organizationId);
+  const base = useTablesBase();
+  return useQuery({
+    queryKey: ['tables', organizationId, 'mappings', tableId],
+    queryFn: ({ signal }) =>
+      http.get(`${base}/association/mapping`, {
+        query: { table_id: tableId, page_size: 500 },
+        schema: associationMappingsPageSchema,
+        signal,
+      }),
+    enabled: tableId !== '',
+  });
+}
+
+/** GET /v1/recon/workspace: counts and amounts per status per side, match rate, last run. */
+export function useWorkspaceSummary(leftTableId: string, rightTableId: string) {
+  const key = useReconKey();
+  return useQuery({
+    queryKey: [...key, 'workspace', leftTableId, rightTableId],
+    queryFn: ({ signal }) =>
+      http.get(`${RECON_BASE}/v1/recon/workspace`, {
+        query: { left_table_id: leftTableId, right_table_id: rightTableId },
+        schema: workspaceSummarySchema,
+        signal,
+      }),
+  });
+}
+
+export interface ItemsView {
+  status: ReconStatus | undefined;
+  search: string;
+  pageNo: number;
+}
+
+/** GET /v1/recon/items: one page of a table's rows with their reconciliation status. */
+export function useReconItems(tableId: string, view: ItemsView, columns: { amount?: string; date?: string }) {
+  const key = useReconKey();
+  return useQuery({
+    queryKey: [...key, 'items', tableId, view, columns],
+    queryFn: ({ signal }) =>
+      http.get(`${RECON_BASE}/v1/recon/items`, {
+        query: {
+          table_id: tableId,
+          status: view.status,
+          search: view.search || undefined,
+          page_no: view.pageNo,
+          page_size: RECON_ITEMS_PAGE_SIZE,
+          amount_column: columns.amount,
+          date_column: columns.date,
+        },
+        schema: reconItemsPageSchema,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /v1/recon/groups/:id: a group with its items on both sides, and its adjustments. */
+export function useReconGroup(groupId: string | null) {
+  const key = useReconKey();
+  return useQuery({
+    queryKey: [...key, 'group', groupId],
+    queryFn: ({ signal }) =>
+      http.get(`${RECON_BASE}/v1/recon/groups/${encodeURIComponent(groupId ?? '')}`, {
+        schema: groupDetailResponseSchema,
+        signal,
+      }),
+    enabled: groupId !== null,
+  });
+}
+
+/** GET /recon_engine/api/rules: the saved rule sets a run can use. */
+export function useRuleSets() {
+  const key = useReconKey();
+  return useQuery({
+    queryKey: [...key, 'rules', 'choices'],
+    queryFn: ({ signal }) =>
+      http.get(`${RECON_BASE}/recon_engine/api/rules`, {
+        query: { page_size: 100 },
+        schema: reconRulesPageSchema,
+        signal,
+      }),
+  });
+}
+
+/** GET /v1/recon/runs/:id, polled every second until the run has finished. */
+export function useReconRun(runId: string | null) {
+  const key = useReconKey();
+  return useQuery({
+    queryKey: [...key, 'run', runId],
+    queryFn: ({ signal }) =>
+      http.get(`${RECON_BASE}/v1/recon/runs/${encodeURIComponent(runId ?? '')}`, {
+        schema: reconRunSchema,
+        signal,
+      }),
+    enabled: runId !== null,
+    refetchInterval: (query) => {
+      const status = query.state.data?.status;
+      return status === 'succeeded' || status === 'failed' ? false : 1000;
+    },
+  });
+}
+
+/** A recon change; `refresh` (default true) refreshes every recon query once it succeeds. */
+function useReconMutation<Input, Output>(run: (input: Input) => Promise<Output>, refresh = true) {
+  const queryClient = useQueryClient();
+  const key = useReconKey();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: () => (refresh ? queryClient.invalidateQueries({ queryKey: key }) : undefined),
+  });
+}
+
+export const useStartRun = () =>
+  useReconMutation(
+    (input: Partial<RunInput> & Pick<RunInput, 'left_table_id' | 'right_table_id'>) =>
+      http.post(`${RECON_BASE}/v1/recon/runs`, input, { schema: reconRunSchema }),
+    false,
+  );
+
+export const usePreviewMatch = () =>
+  useReconMutation(
+    (input: Partial<ManualMatchInput> & Pick<ManualMatchInput, 'left_item_ids' | 'right_item_ids'>) =>
+      http.post(`${RECON_BASE}/workflows/manual_reconciliation/preview`, input, {
+        schema: manualMatchPreviewSchema,
+      }),
+    false,
+  );
+
+export const useMatch = () =>
+  useReconMutation(
+    (input: Partial<ManualMatchInput> & Pick<ManualMatchInput, 'left_item_ids' | 'right_item_ids'>) =>
+      http.post(`${RECON_BASE}/workflows/manual_reconciliation`, input, { schema: groupResponseSchema }),
+  );
+
+export type GroupDecision = 'accept' | 'reject' | 'unmatch';
+
+/** POST /workflows/manual_reconciliation/{accept,reject,unmatch} with group ids (one or many). */
+export const useDecideGroups = () =>
+  useReconMutation(
+    ({
+      decision,
+      ...input
+    }: Partial<GroupDecisionInput> & { group_ids: string[]; decision: GroupDecision }) =>
+      http.post(`${RECON_BASE}/workflows/manual_reconciliation/${decision}`, input, {
+        schema: groupDecisionResponseSchema,
+      }),
+  );
+
+export const useAdjust = () =>
+  useReconMutation((input: AdjustmentInput) =>
+    http.post<unknown>(`${RECON_BASE}/v1/recon/adjustment`, input),
+  );
+
+export const useAllocateFromItems = () => {
+  const queryClient = useQueryClient();
+  const key = useReconKey();
+  return useMutation({
+    mutationFn: (
+      input: Partial<AllocationFromItemsInput> & Omit<AllocationFromItemsInput, 'preview' | 'note'>,
+    ) =>
+      http.post(`${RECON_BASE}/v1/allocations/from_items`, input, {
+        schema: allocationFromItemsResultSchema,
+      }),
+    onSuccess: (_result, input) =>
+      input.preview ? undefined : queryClient.invalidateQueries({ queryKey: key }),
+  });
+};

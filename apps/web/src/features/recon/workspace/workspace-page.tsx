@@ -1,0 +1,52 @@
+import { useSearchParams } from 'react-router';
+import { ReconWorkspace } from './workspace.tsx';
+import { WorkspacePicker } from './workspace-picker.tsx';
+
+/**
+ * `/reconciliation/workspace?left_table_id=…&right_table_id=…[&mapping_id=…][&group=…]`: the two
+ * tables side by side; without both tables, a picker to choose them.
+ */
+export function ReconWorkspacePage() {
+  const [params, setParams] = useSearchParams();
+  const leftTableId = params.get('left_table_id') ?? '';
+  const rightTableId = params.get('right_table_id') ?? '';
+  const mappingId = params.get('mapping_id') ?? '';
+  const groupId = params.get('group');
+
+  if (!leftTableId || !rightTableId || leftTableId === rightTableId) {
+    return (
+      <WorkspacePicker
+        initial={{ leftTableId, rightTableId, mappingId }}
+        onOpen={(choice) => {
+          const next = new URLSearchParams({
+            left_table_id: choice.leftTableId,
+            right_table_id: choice.rightTableId,
+          });
+          if (choice.mappingId) next.set('mapping_id', choice.mappingId);
+          setParams(next);
+        }}
+      />
+    );
+  }
+  return (
+    <ReconWorkspace
+      key={`${leftTableId}:${rightTableId}`}
+      leftTableId={leftTableId}
+      rightTableId={rightTableId}
+      mappingId={mappingId}
+      groupId={groupId}
+      onGroup={(id) =>
+        setParams(
+          (current) => {
+            const next = new URLSearchParams(current);
+            if (id) next.set('group', id);
+            else next.delete('group');
+            return next;
+          },
+          { replace: true },
+        )
+      }
+      onChangeTables={() => setParams(new URLSearchParams())}
+    />
+  );
+}

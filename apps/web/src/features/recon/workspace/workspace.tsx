@@ -1,0 +1,291 @@
+import type { ReconGroup, ReconItem, ReconStatus } from '@counterpart/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useCan } from '../../../app/auth/use-can.ts';
+import { toast } from '../../../shared/ui/toast.tsx';
+import { ApprovalsPanel } from '../approvals/approvals-panel.tsx';
+import { AdjustDialog } from './adjust-dialog.tsx';
+import { AllocateDialog } from './allocate-dialog.tsx';
+import { GroupPanel } from './group-panel.tsx';
+import { ItemList } from './item-list.tsx';
+import { MatchDialog } from './match-dialog.tsx';
+import {
+  type GroupDecision,
+  useDecideGroups,
+  useReconGroup,
+  useReconKey,
+  useReconTable,
+  useTableMappings,
+  useWorkspaceSummary,
+} from './recon-api.ts';
+import { RunDialog } from './run-dialog.tsx';
+import {
+  type ShortcutAction,
+  selectedGroupIds,
+  selectionTotals,
+  shortcutOf,
+  withoutGroups,
+} from './selection.ts';
+import { SelectionBar } from './selection-bar.tsx';
+import { ShortcutsDialog } from './shortcuts-dialog.tsx';
+import { WorkspaceHeader } from './workspace-header.tsx';
+
+type Dialog =
+  | { kind: 'run' }
+  | { kind: 'match' }
+  | { kind: 'allocate' }
+  | { kind: 'adjust'; groupId: string }
+  | { kind: 'shortcuts' };
+
+const DECISION_DONE: Record<GroupDecision, [string, string]> = {
+  accept: ['Suggestion accepted', 'suggestions accepted'],
+  reject: ['Suggestion rejected', 'suggestions rejected'],
+  unmatch: ['Group unmatched', 'groups unmatched'],
+};
+
+export interface ReconWorkspaceProps {
+  leftTableId: string;
+  rightTableId: string;
+  mappingId: string;
+  groupId: string | null;
+  onGroup: (groupId: string | null) => void;
+  onChangeTables: () => void;
+}
+
+function toggled(selection: ReadonlyMap<string, ReconItem>, item: ReconItem): Map<string, ReconItem> {
+  const next = new Map(selection);
+  if (next.has(item.item_id)) next.delete(item.item_id);
+  else next.set(item.item_id, item);
+  return next;
+}
+
+/** Loads a group, then offers to write its unexplained difference off. */
+function AdjustGroupDialog({ groupId, onClose }: { groupId: string; onClose: () => void }) {
+  const group = useReconGroup(groupId);
+  if (!group.data) return null;
+  return <AdjustDialog group={group.data.data} onClose={onClose} onAdjusted={onClose} />;
+}
+
+/** The workspace of two tables: header, both lists, the selection bar, and the dialogs of its actions. */
+export function ReconWorkspace(props: ReconWorkspaceProps) {
+  const { leftTableId, rightTableId, groupId } = props;
+  const queryClient = useQueryClient();
+  const reconKey = useReconKey();
+  const summary = useWorkspaceSummary(leftTableId, rightTableId);
+  const leftTable = useReconTable(leftTableId);
+  const rightTable = useReconTable(rightTableId);
+  const mappings = useTableMappings(leftTableId);
+  const decide = useDecideGroups();
+  const canUpdate = useCan('update', 'workflow');
+  const canCreate = useCan('create', 'workflow');
+  const canEdit = canUpdate || canCreate;
+  const [left, setLeft] = useState<ReadonlyMap<string, ReconItem>>(new Map());
+  const [right, setRight] = useState<ReadonlyMap<string, ReconItem>>(new Map());
+  const [leftStatus, setLeftStatus] = useState<ReconStatus | undefined>(undefined);
+  const [rightStatus, setRightStatus] = useState<ReconStatus | undefined>(undefined);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+
+  const between = (mappings.data?.data ?? []).filter(
+    (mapping) =>
+      (mapping.left_table_id === leftTableId && mapping.right_table_id === rightTableId) ||
+      (mapping.left_table_id === rightTableId && mapping.right_table_id === leftTableId),
+  );
+  const leftName = leftTable.data?.name ?? summary.data?.last_run?.left_table_name ?? 'Left table';
+  const rightName = rightTable.data?.name ?? summary.data?.last_run?.right_table_name ?? 'Right table';
+  const leftFields = summary.data?.left_fields;
+  const rightFields = summary.data?.right_fields;
+  const totals = selectionTotals(left, right);
+  const groupIds = selectedGroupIds(left, right);
+  const suggestionIds = selectedGroupIds(left, right, 'suggested');
+
+  const clearSelection = () => {
+    setLeft(new Map());
+    setRight(new Map());
+  };
+
+  const runDecision = async (ids: string[], decision: GroupDecision) => {
+    if (ids.length === 0) return;
+    try {
+      const answer = await decide.mutateAsync({ group_ids: ids, decision });
+      const [one, many] = DECISION_DONE[decision];
+      if (answer.changed.length > 0) {
+        toast.success(answer.changed.length === 1 ? one : `${answer.changed.length} ${many}`);
+      }
+      if (answer.refused.length > 0) {
+        toast.error(
+          answer.refused.length === 1
+            ? 'One group was refused'
+            : `${answer.refused.length} groups were refused`,
+          answer.refused.map((refusal) => refusal.reason).join('; '),
+        );
+      }
+      setLeft((current) => withoutGroups(current, answer.changed));
+      setRight((current) => withoutGroups(current, answer.changed));
+      if (decision !== 'accept' && groupId && answer.changed.includes(groupId)) props.onGroup(null);
+    } catch (error) {
+      toast.error('Request Failed', error instanceof Error ? error.message : undefined);
+    }
+  };
+
+  const decideGroup = (group: ReconGroup, decision: GroupDecision) => void runDecision([group.id], decision);
+
+  // The keyboard shortcuts (M U A R J L ?), not while typing, not over another dialog.
+  const shortcut = useRef<(action: ShortcutAction) => void>(() => undefined);
+  shortcut.current = (action) => {
+    if (dialog) return;
+    if (action === 'help') return setDialog({ kind: 'shortcuts' });
+    if (!canEdit) return;
+    const targets = groupId ? [groupId] : groupIds;
+    if (action === 'match' && !groupId && groupIds.length === 0 && totals.leftCount + totals.rightCount > 0) {
+      setDialog({ kind: 'match' });
+    } else if (
+      action === 'allocate' &&
+      !groupId &&
+      groupIds.length === 0 &&
+      totals.leftCount === 1 &&
+      totals.rightCount > 0
+    ) {
+      setDialog({ kind: 'allocate' });
+    } else if (action === 'unmatch') {
+      void runDecision(targets, 'unmatch');
+    } else if (action === 'accept' || action === 'reject') {
+      void runDecision(groupId ? [groupId] : suggestionIds, action);
+    } else if (action === 'adjust' && targets.length === 1 && targets[0]) {
+      setDialog({ kind: 'adjust', groupId: targets[0] });
+    }
+  };
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      const action = shortcutOf(event);
+      if (!action || event.defaultPrevented) return;
+      event.preventDefault();
+      shortcut.current(action);
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
+
+  const refreshAll = () => queryClient.invalidateQueries({ queryKey: reconKey });
+  const tableSide = (side: 'left' | 'right') => ({
+    name: side === 'left' ? leftName : rightName,
+    fields: side === 'left' ? leftFields : rightFields,
+    columns: (side === 'left' ? leftTable.data?.columns : rightTable.data?.columns) ?? [],
+  });
+
+  return (
+    <div className="space-y-4 dark:[color-scheme:dark]">
+      <WorkspaceHeader
+        leftName={leftName}
+        rightName={rightName}
+        summary={summary.data}
+        canRun={canEdit}
+        onRun={() => setDialog({ kind: 'run' })}
+        onSuggestions={() => {
+          setLeftStatus('suggested');
+          setRightStatus('suggested');
+        }}
+        onShortcuts={() => setDialog({ kind: 'shortcuts' })}
+        onChangeTables={props.onChangeTables}
+      />
+      {summary.isError && (
+        <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+          {summary.error.message}
+        </p>
+      )}
+      <SelectionBar
+        totals={totals}
+        groupCount={groupIds.length}
+        suggestionCount={suggestionIds.length}
+        canEdit={canEdit}
+        onMatch={() => setDialog({ kind: 'match' })}
+        onAllocate={() => setDialog({ kind: 'allocate' })}
+        onUnmatch={() => void runDecision(groupIds, 'unmatch')}
+        onAccept={() => void runDecision(suggestionIds, 'accept')}
+        onReject={() => void runDecision(suggestionIds, 'reject')}
+        onClear={clearSelection}
+      />
+      <div className="grid gap-4 lg:grid-cols-2">
+        <ItemList
+          side="left"
+          tableId={leftTableId}
+          tableName={leftName}
+          fields={leftFields}
+          columns={leftTable.data?.columns ?? []}
+          selected={left}
+          status={leftStatus}
+          onStatus={setLeftStatus}
+          onToggle={(item) => setLeft((current) => toggled(current, item))}
+          onOpenGroup={props.onGroup}
+        />
+        <ItemList
+          side="right"
+          tableId={rightTableId}
+          tableName={rightName}
+          fields={rightFields}
+          columns={rightTable.data?.columns ?? []}
+          selected={right}
+          status={rightStatus}
+          onStatus={setRightStatus}
+          onToggle={(item) => setRight((current) => toggled(current, item))}
+          onOpenGroup={props.onGroup}
+        />
+      </div>
+      {(summary.data?.pending_approvals ?? 0) > 0 && <ApprovalsPanel onChanged={() => void refreshAll()} />}
+
+      {groupId && (
+        <GroupPanel
+          groupId={groupId}
+          left={tableSide('left')}
+          right={tableSide('right')}
+          canEdit={canEdit}
+          busy={decide.isPending}
+          onClose={() => props.onGroup(null)}
+          onDecide={decideGroup}
+          onAdjust={(group) => setDialog({ kind: 'adjust', groupId: group.id })}
+        />
+      )}
+      {dialog?.kind === 'run' && (
+        <RunDialog
+          leftTableId={leftTableId}
+          rightTableId={rightTableId}
+          mappings={between}
+          mappingId={props.mappingId}
+          onClose={() => setDialog(null)}
+          onFinished={() => {
+            clearSelection();
+            void refreshAll();
+          }}
+        />
+      )}
+      {dialog?.kind === 'match' && (
+        <MatchDialog
+          leftItemIds={[...left.keys()]}
+          rightItemIds={[...right.keys()]}
+          leftAmountColumn={leftFields?.amount}
+          rightAmountColumn={rightFields?.amount}
+          onClose={() => setDialog(null)}
+          onMatched={(group) => {
+            setDialog(null);
+            clearSelection();
+            props.onGroup(group.id);
+          }}
+        />
+      )}
+      {dialog?.kind === 'allocate' && [...left.keys()][0] && (
+        <AllocateDialog
+          paymentItemId={[...left.keys()][0] ?? ''}
+          invoiceItemIds={[...right.keys()]}
+          onClose={() => setDialog(null)}
+          onAllocated={() => {
+            setDialog(null);
+            clearSelection();
+          }}
+        />
+      )}
+      {dialog?.kind === 'adjust' && (
+        <AdjustGroupDialog groupId={dialog.groupId} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === 'shortcuts' && <ShortcutsDialog onClose={() => setDialog(null)} />}
+    </div>
+  );
+}

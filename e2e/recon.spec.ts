@@ -1,0 +1,260 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { signIn } from './sign-in.ts';
+
+/**
+ * The reconciliation journey: a bank CSV and a ledger CSV imported through the UI, the workspace
+ * opened from the bank table's Reconcile action, the default rules run (counts per status per side), a suggestion opened
+ * and accepted, two leftovers matched by hand with a difference that an adjustment writes off, a
+ * group unmatched — and the counts of the workspace header (what the dashboard reads) following
+ * each step. Screenshots (light/dark × desktop/mobile) land in SHOTS_DIR (default /tmp/shots-ww).
+ *
+ * Fixtures (e2e/fixtures/recon-*.csv), and what the default rules (with the organization's default
+ * settings: no amount tolerance) make of them: INV-1001..1003 same reference and amount → reconciled;
+ * suggested: INV-1004 (KES 15 short), "Mpesa paybill Elimu" ↔ INV-1005 Elimu Academy (no invoice
+ * number) and "Cash deposit" 6,100 ↔ INV-1006 (amount and date only); leftovers: the cheque deposit
+ * 4,850 and interest 120 (bank), INV-1008 5,000 and INV-1009 (ledger).
+ */
+const shotsDir = process.env.SHOTS_DIR ?? '/tmp/shots-ww';
+const fixtures = path.join(import.meta.dirname, 'fixtures');
+
+test.describe.configure({ timeout: 180_000 });
+
+const DESKTOP = { width: 1366, height: 860 };
+const MOBILE = { width: 375, height: 812 };
+
+async function acceptCookies(page: Page) {
+  const accept = page.getByRole('button', { name: 'Accept cookies' });
+  if (await accept.isVisible()) await accept.click();
+}
+
+async function shoot(page: Page, name: string) {
+  mkdirSync(shotsDir, { recursive: true });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${name} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(1);
+  await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true, animations: 'disabled' });
+}
+
+/** /tables/create → From a file → the mapping step → Import rows → the import's result. */
+async function importTable(page: Page, file: string, name: string) {
+  await page.goto('/tables/create');
+  await page.getByRole('link', { name: 'From a file' }).click();
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Choose a file' }).click();
+  await (await chooser).setFiles({
+    name: file,
+    mimeType: 'text/csv',
+    buffer: readFileSync(path.join(fixtures, file)),
+  });
+  await expect(page.getByRole('heading', { name: file })).toBeVisible();
+  await expect(page.getByLabel('Date type')).toHaveValue('date');
+  await expect(page.getByLabel('Amount type')).toHaveValue('currency');
+  await page.getByLabel('Table name').fill(name);
+  await page.getByRole('button', { name: 'Import rows' }).click();
+  await expect(page.getByRole('heading', { name: 'Import finished' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Inserted', { exact: true }).locator('..')).toContainText('8 rows');
+}
+
+type Counts = { reconciled: number; partial: number; suggested: number; unreconciled: number };
+
+/** The header's counts per status of one table (the figures the dashboard reads). */
+async function expectCounts(page: Page, table: string, counts: Counts) {
+  const list = page.getByRole('list', { name: `Counts of ${table}` });
+  for (const [status, count] of Object.entries(counts)) {
+    await expect(list.locator(`[data-status="${status}"]`), `${table} ${status}`).toHaveAttribute(
+      'data-count',
+      String(count),
+    );
+  }
+}
+
+/** The toasts (the app's notifications region), apart from the same words elsewhere (the audit trail). */
+function toasts(page: Page): Locator {
+  return page.getByRole('status', { name: 'Notifications', exact: true });
+}
+
+function option(list: Locator, text: RegExp): Locator {
+  return list.getByRole('option', { name: text });
+}
+
+test('reconciles a bank statement against a ledger: run, accept, match with a write-off, unmatch', async ({
+  page,
+}) => {
+  const stamp = Date.now();
+  const bank = `Bank ${stamp}`;
+  const ledger = `Ledger ${stamp}`;
+  await page.setViewportSize(DESKTOP);
+  await signIn(page, 'admin@demo.test');
+  await acceptCookies(page);
+  await importTable(page, 'recon-ledger.csv', ledger);
+  await importTable(page, 'recon-bank.csv', bank);
+
+  // From the bank table's own page: Reconcile opens the workspace's picker with the bank on the left.
+  await page.getByRole('button', { name: 'Open table' }).click();
+  await expect(page.getByRole('heading', { name: bank })).toBeVisible();
+  await page.getByRole('link', { name: `Reconcile ${bank}` }).click();
+  await expect(page).toHaveURL(/\/reconciliation\/workspace\?left_table_id=/);
+  await expect(page.getByLabel('Left table').locator('option:checked')).toHaveText(bank);
+  await page.getByLabel('Right table').selectOption({ label: ledger });
+  await page.getByRole('button', { name: 'Open workspace' }).click();
+  await expect(page).toHaveURL(/left_table_id=.+&right_table_id=/);
+  await expect(page.getByRole('heading', { name: `${bank} ↔ ${ledger}` })).toBeVisible();
+  await expect(page.getByTestId('last-run')).toHaveText('Not run yet');
+  const left = page.getByRole('listbox', { name: `${bank} (left)` });
+  const right = page.getByRole('listbox', { name: `${ledger} (right)` });
+  await expect(left.getByRole('option')).toHaveCount(8);
+  await expectCounts(page, bank, { reconciled: 0, partial: 0, suggested: 0, unreconciled: 8 });
+
+  // Run the default rules and follow the run to its end.
+  await page.getByRole('button', { name: 'Run reconciliation' }).click();
+  const runDialog = page.getByRole('dialog', { name: 'Run reconciliation' });
+  await expect(runDialog.getByLabel('Rule set')).toHaveValue('');
+  await runDialog.getByRole('button', { name: 'Start run' }).click();
+  await expect(runDialog.getByTestId('run-status')).toHaveText('Finished', { timeout: 60_000 });
+  await expect(toasts(page).getByText('Reconciliation finished')).toBeVisible();
+  await runDialog.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(page.getByTestId('last-run')).toContainText('Last run succeeded');
+  await expectCounts(page, bank, { reconciled: 3, partial: 0, suggested: 3, unreconciled: 2 });
+  await expectCounts(page, ledger, { reconciled: 3, partial: 0, suggested: 3, unreconciled: 2 });
+  await expect(page.getByTestId('match-rate')).toHaveText('37.5%');
+  await expect(option(left, /Payment Acme Ltd/)).toContainText('Reconciled');
+  await expect(option(left, /EFT Duma Supplies/)).toContainText('Suggested');
+  await expect(option(left, /Cash deposit/)).toContainText('Suggested');
+  await shoot(page, 'desktop-light-workspace');
+
+  // The suggestion: why it was proposed, in words, then accepted.
+  await page.getByRole('button', { name: 'Suggestions' }).click();
+  await expect(left.getByRole('option')).toHaveCount(3);
+  await option(left, /Cash deposit/).click();
+  const group = page.getByRole('dialog').filter({ hasText: 'Why these rows match' });
+  await expect(group).toContainText('amount equal');
+  await expect(group).toContainText('date 2 days apart');
+  await expect(group).toContainText('INV-1006');
+  await shoot(page, 'desktop-light-suggestion');
+  await group.getByRole('button', { name: 'Accept' }).click();
+  await expect(toasts(page).getByText('Suggestion accepted')).toBeVisible();
+  await expect(group.getByText('Reconciled', { exact: true })).toBeVisible();
+  await group.getByRole('button', { name: 'Close dialog' }).click();
+  await expectCounts(page, bank, { reconciled: 4, partial: 0, suggested: 2, unreconciled: 2 });
+
+  // Two leftovers matched by hand: the selection's difference, the match's preview, the write-off.
+  await page.getByLabel('Status of left rows').selectOption('unreconciled');
+  await page.getByLabel('Status of right rows').selectOption('unreconciled');
+  await expect(left.getByRole('option')).toHaveCount(2);
+  await option(left, /Cheque deposit/).click();
+  await option(right, /INV-1008/).click();
+  await expect(option(left, /Cheque deposit/)).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('selection-left')).toHaveText('KES 4,850.00');
+  await expect(page.getByTestId('selection-right')).toHaveText('KES 5,000.00');
+  await expect(page.getByTestId('selection-difference')).toHaveText('-KES 150.00');
+  await shoot(page, 'desktop-light-selection');
+  await page.keyboard.press('m');
+  const match = page.getByRole('dialog', { name: 'Match the selected rows?' });
+  await expect(match.getByTestId('match-difference')).toHaveText('-KES 150.00');
+  await expect(match).toContainText('Partial');
+  await match.getByRole('button', { name: 'Confirm match' }).click();
+  await expect(toasts(page).getByText('Rows matched')).toBeVisible();
+  const manual = page.getByRole('dialog', { name: 'Manual match' });
+  await expect(manual.getByTestId('group-difference')).toHaveText('-KES 150.00');
+  await manual.getByRole('button', { name: 'Adjust' }).click();
+  const adjust = page.getByRole('dialog', { name: 'Adjust the difference' });
+  await expect(adjust.getByLabel('Amount (KES)')).toHaveValue('-150.00');
+  await adjust.getByLabel('Reason').fill('Bank charges on the cheque');
+  await adjust.getByLabel('Account').fill('6100 Bank charges');
+  await adjust.getByRole('button', { name: 'Record adjustment' }).click();
+  await expect(toasts(page).getByText('Adjustment recorded')).toBeVisible();
+  await expect(manual.getByTestId('group-adjusted')).toHaveText('-KES 150.00');
+  await expect(manual.getByText('Reconciled', { exact: true })).toBeVisible();
+  await expect(manual.getByRole('region', { name: 'Audit trail' })).toContainText('admin@demo.test');
+  await manual.getByRole('button', { name: 'Close dialog' }).click();
+  await expectCounts(page, bank, { reconciled: 5, partial: 0, suggested: 2, unreconciled: 1 });
+  await expectCounts(page, ledger, { reconciled: 5, partial: 0, suggested: 2, unreconciled: 1 });
+
+  // Undo a match: the rows are open again.
+  await page.getByLabel('Status of left rows').selectOption('reconciled');
+  await option(left, /Payment Acme Ltd/).click();
+  const exact = page.getByRole('dialog').filter({ hasText: 'INV-1001' });
+  await expect(exact).toContainText('reference INV1001 equal');
+  await exact.getByRole('button', { name: 'Unmatch' }).click();
+  await expect(toasts(page).getByText('Group unmatched')).toBeVisible();
+  await expect(exact).toBeHidden();
+  await expectCounts(page, bank, { reconciled: 4, partial: 0, suggested: 2, unreconciled: 2 });
+  await expectCounts(page, ledger, { reconciled: 4, partial: 0, suggested: 2, unreconciled: 2 });
+
+  // Bulk: both remaining suggestions selected by their checkboxes and accepted at once; the one
+  // KES 15 short stays partial.
+  await page.getByRole('button', { name: 'Suggestions' }).click();
+  await expect(left.getByRole('option')).toHaveCount(2);
+  for (const row of await left.getByRole('option').all()) await row.getByTestId('row-checkbox').click();
+  await page.getByRole('button', { name: 'Accept all (2)' }).click();
+  await expect(toasts(page).getByText('2 suggestions accepted')).toBeVisible();
+  await expect(left.getByRole('option')).toHaveCount(0);
+  await expectCounts(page, bank, { reconciled: 5, partial: 1, suggested: 0, unreconciled: 2 });
+  await expectCounts(page, ledger, { reconciled: 5, partial: 1, suggested: 0, unreconciled: 2 });
+
+  // Allocate: one bank payment spread over two ledger invoices, oldest first, amounts edited.
+  await page.getByLabel('Status of left rows').selectOption('unreconciled');
+  await page.getByLabel('Status of right rows').selectOption('unreconciled');
+  await option(left, /Payment Acme Ltd/).click();
+  await option(right, /INV-1001/).click();
+  await option(right, /INV-1009/).click();
+  await page.keyboard.press('l');
+  const allocation = page.getByRole('dialog', { name: 'Allocate the payment' });
+  const first = allocation.getByLabel(/^Amount for .*INV-1001/);
+  const second = allocation.getByLabel(/^Amount for .*INV-1009/);
+  await expect(first).toHaveValue('12000.00');
+  await expect(second).toHaveValue('0.00');
+  await first.fill('7000');
+  await expect(allocation.getByTestId('allocation-remaining')).toHaveText('KES 5,000.00');
+  await second.fill('5000.01');
+  await expect(allocation.getByText('That is 0.01 more than the payment has open')).toBeVisible();
+  await second.fill('5000');
+  await expect(allocation.getByTestId('allocation-remaining')).toHaveText('KES 0.00');
+  await shoot(page, 'desktop-light-allocation');
+  await allocation.getByRole('button', { name: 'Confirm allocation' }).click();
+  await expect(toasts(page).getByText('Payment allocated')).toBeVisible();
+  await expect(allocation).toBeHidden();
+  await expect(left.getByRole('option')).toHaveCount(1);
+  await expect(right.getByRole('option')).toHaveCount(0);
+
+  // Keyboard only: the list takes arrows and Space, "?" shows the shortcuts.
+  await page.getByLabel('Status of left rows').selectOption('');
+  await expect(left.getByRole('option')).toHaveCount(8);
+  await left.focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Space');
+  await expect(left.getByRole('option').nth(1)).toHaveAttribute('aria-selected', 'true');
+  await expect(
+    page.getByRole('region', { name: 'Selection' }).getByRole('button', { name: 'Unmatch' }),
+  ).toBeVisible();
+  await page.keyboard.press('?');
+  await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Clear selection' }).click();
+  await page.getByLabel('Status of left rows').selectOption('');
+  await page.getByLabel('Status of right rows').selectOption('');
+
+  // The sidebar and the dashboard lead here too.
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Reconcile' })).toHaveAttribute(
+    'href',
+    '/reconciliation/workspace',
+  );
+  await nav.getByRole('link', { name: 'Dashboard' }).click();
+  await page.getByRole('link', { name: 'Open the reconciliation workspace' }).click();
+  await expect(page.getByRole('button', { name: 'Open workspace' })).toBeVisible();
+  await page.goBack();
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: `${bank} ↔ ${ledger}` })).toBeVisible();
+
+  // Look at it: dark, and on a phone (stacked, no sideways scroll).
+  await page.getByRole('button', { name: 'Toggle theme' }).click();
+  await shoot(page, 'desktop-dark-workspace');
+  await page.setViewportSize(MOBILE);
+  await shoot(page, 'mobile-dark-workspace');
+  await page.getByRole('button', { name: 'Toggle theme' }).click();
+  await shoot(page, 'mobile-light-workspace');
+  await option(left, /Transfer Baraka/).click();
+  await shoot(page, 'mobile-light-group');
+});
