@@ -26,6 +26,8 @@ import type { ImportLimits } from './modules/tables/import/import-limits.ts';
 import { tableImportsRoutes } from './modules/tables/import/imports.routes.ts';
 import { tablesRoutes } from './modules/tables/tables.routes.ts';
 import { teamRoutes } from './modules/team/team.routes.ts';
+import { executionsRoutes } from './modules/workflows/executions/executions.routes.ts';
+import { markCrashedExecutions } from './modules/workflows/executions/executions.service.ts';
 import { workflowsRoutes } from './modules/workflows/workflows.routes.ts';
 import { realtimeRoutes } from './realtime/realtime.routes.ts';
 
@@ -95,6 +97,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(reconMoneyRoutes, { config, database, jobs });
   await app.register(tableImportsRoutes, { config, database, jobs, limits: options.importLimits });
   await app.register(workflowsRoutes, { config, database });
+  await app.register(executionsRoutes, { config, database, jobs });
   await app.register(onboardingRoutes, { config, database, verifyToken });
   if (secrets) {
     // Loaded only for the built-in provider: with a company Keycloak, oidc-provider is never needed.
@@ -109,7 +112,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
   await registerStaticWeb(app, options.serveWeb === false ? null : config.webDist);
 
-  if (options.workers ?? config.workers) await jobs.startWorkers();
+  if (options.workers ?? config.workers) {
+    // Executions whose worker died with an earlier process are crashed (a person may retry them).
+    await markCrashedExecutions(database.db);
+    await jobs.startWorkers();
+    const crashWatch = setInterval(() => void markCrashedExecutions(database.db).catch(() => {}), 15_000);
+    crashWatch.unref();
+    app.addHook('onClose', async () => clearInterval(crashWatch));
+  }
   app.addHook('onClose', async () => {
     await jobs.stop();
     await bus.close();

@@ -1,3 +1,14 @@
+export { type CleanedAmount, cleanAmount, compareAmounts, currencyMinorDigits } from './blocks/amounts.ts';
+export {
+  type CurrencyProblem,
+  cleanCurrency,
+  deduplicateRows,
+  FILTER_OPERATORS,
+  type FilterOperator,
+  filterRows,
+  mapColumns,
+} from './blocks/row-blocks.ts';
+export { BlockParameterError, isRowSet, type RowSet } from './blocks/row-set.ts';
 export {
   type BlockOutputs,
   type BlockResult,

@@ -718,3 +718,81 @@ export const workflowVersions = pgTable(
   },
   (t) => [primaryKey({ columns: [t.workflowId, t.version] })],
 );
+
+/**
+ * One run of a workflow: the version it ran, who or what started it, its status (queued, running,
+ * succeeded, failed, cancelled, crashed). `heartbeat_at` is touched while a worker runs it, so a
+ * process that starts later can tell a run whose worker died (crashed) from one still going.
+ */
+export const workflowExecutions = pgTable(
+  'workflow_executions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: organizationRef(),
+    workflowId: uuid('workflow_id')
+      .notNull()
+      .references(() => workflows.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    status: text('status').notNull().default('queued'),
+    trigger: text('trigger').notNull().default('manual'),
+    retryOf: uuid('retry_of'),
+    /** For a retry from the failed block: the nodes to run again (the others' outputs are copied). */
+    rerunNodes: jsonb('rerun_nodes').$type<string[] | null>(),
+    inputs: jsonb('inputs').$type<Record<string, string>>().notNull().default({}),
+    cancelRequested: boolean('cancel_requested').notNull().default(false),
+    error: text('error'),
+    failedNodeId: text('failed_node_id'),
+    jobId: text('job_id'),
+    createdBy: createdBy(),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('workflow_executions_workflow_idx').on(t.workflowId, t.createdAt),
+    index('workflow_executions_status_idx').on(t.status),
+  ],
+);
+
+/** One block's run in an execution: status, attempts, times, rows in and out, error. */
+export const workflowBlockRuns = pgTable(
+  'workflow_block_runs',
+  {
+    executionId: uuid('execution_id')
+      .notNull()
+      .references(() => workflowExecutions.id, { onDelete: 'cascade' }),
+    nodeId: text('node_id').notNull(),
+    status: text('status').notNull(),
+    attempt: integer('attempt').notNull().default(1),
+    cached: boolean('cached').notNull().default(false),
+    rowsIn: integer('rows_in'),
+    rowsOut: integer('rows_out'),
+    error: text('error'),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.executionId, t.nodeId] })],
+);
+
+/**
+ * A block's output, apart from the execution row: a table output in chunks of rows (read a page
+ * at a time, never whole), any other output as one value.
+ */
+export const workflowBlockOutputs = pgTable(
+  'workflow_block_outputs',
+  {
+    executionId: uuid('execution_id')
+      .notNull()
+      .references(() => workflowExecutions.id, { onDelete: 'cascade' }),
+    nodeId: text('node_id').notNull(),
+    handle: text('handle').notNull(),
+    chunk: integer('chunk').notNull(),
+    kind: text('kind').notNull(),
+    columns: jsonb('columns').$type<string[]>().notNull().default([]),
+    rows: jsonb('rows').$type<Array<Record<string, string | null>>>().notNull().default([]),
+    rowCount: integer('row_count').notNull().default(0),
+    value: jsonb('value'),
+  },
+  (t) => [primaryKey({ columns: [t.executionId, t.nodeId, t.handle, t.chunk] })],
+);

@@ -6,6 +6,7 @@ import { defineExportJob } from '../modules/exports/export-job.ts';
 import { notifyOwner } from '../modules/notifications/notifications.service.ts';
 import { defineReconRunJob } from '../modules/recon/run-job.ts';
 import { defineTableImportJob } from '../modules/tables/import/import-job.ts';
+import { defineExecutionJob } from '../modules/workflows/executions/execution-job.ts';
 import { type BusLogger, createEventBus } from '../realtime/event-bus.ts';
 import type { EventBus } from '../realtime/realtime-event.ts';
 import { createJobQueue } from './job-queue.ts';
@@ -41,6 +42,7 @@ export async function createBackgroundWork(
   defineDocumentProcessingJob(jobs, config, database);
   defineDocumentExportJob(jobs, config, database);
   defineReconRunJob(jobs, database);
+  defineExecutionJob(jobs, database);
   defineJobs?.(jobs);
   return { bus, jobs };
 }

@@ -1,4 +1,5 @@
 import type {
+  ExecutionStatus,
   Workflow,
   WorkflowGraph,
   WorkflowInput,
@@ -7,9 +8,9 @@ import type {
 } from '@counterpart/contracts';
 import { workflowGraphSchema } from '@counterpart/contracts';
 import { catalogOf, validateGraph } from '@counterpart/domain';
-import { and, count, desc, eq, ilike, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { users, workflows, workflowVersions } from '../../db/schema.ts';
+import { users, workflowExecutions, workflows, workflowVersions } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import { isUniqueViolation } from '../onboarding/signup.service.ts';
@@ -80,7 +81,34 @@ async function currentGraph(db: Db, row: WorkflowRow): Promise<WorkflowGraph> {
   return workflowGraphSchema.parse(version?.graph);
 }
 
-function workflowView(row: WorkflowRow, graph: WorkflowGraph): Workflow {
+type LastExecution = Workflow['last_execution'];
+
+/** The newest execution of each workflow (the list's "last run" column). */
+async function lastExecutions(db: Db, workflowIds: string[]): Promise<Map<string, LastExecution>> {
+  if (workflowIds.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([workflowExecutions.workflowId], {
+      workflowId: workflowExecutions.workflowId,
+      id: workflowExecutions.id,
+      status: workflowExecutions.status,
+      startedAt: workflowExecutions.startedAt,
+    })
+    .from(workflowExecutions)
+    .where(inArray(workflowExecutions.workflowId, workflowIds))
+    .orderBy(workflowExecutions.workflowId, desc(workflowExecutions.createdAt));
+  return new Map(
+    rows.map((row) => [
+      row.workflowId,
+      {
+        id: row.id,
+        status: row.status as ExecutionStatus,
+        started_at: row.startedAt?.toISOString() ?? null,
+      },
+    ]),
+  );
+}
+
+function workflowView(row: WorkflowRow, graph: WorkflowGraph, last: LastExecution = null): Workflow {
   return {
     workflow_id: row.id,
     workflow_name: row.name,
@@ -89,8 +117,7 @@ function workflowView(row: WorkflowRow, graph: WorkflowGraph): Workflow {
     state: row.state as Workflow['state'],
     schedule: row.schedule ?? null,
     version: row.currentVersion,
-    // Executions come with the executor; until a workflow has run there is none to show.
-    last_execution: null,
+    last_execution: last,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -112,8 +139,9 @@ export async function listWorkflows(
 ): Promise<WorkflowsPage> {
   if (query.workflow_id) {
     const row = await loadWorkflow(scope.db, scope.organizationId, query.workflow_id);
+    const last = (await lastExecutions(scope.db, [row.id])).get(row.id) ?? null;
     return {
-      data: [workflowView(row, await currentGraph(scope.db, row))],
+      data: [workflowView(row, await currentGraph(scope.db, row), last)],
       page_no: 1,
       page_size: 1,
       total: 1,
@@ -141,8 +169,14 @@ export async function listWorkflows(
       .offset((query.page_no - 1) * query.page_size),
     scope.db.select({ n: count() }).from(workflows).where(where),
   ]);
+  const last = await lastExecutions(
+    scope.db,
+    rows.map((r) => r.workflow.id),
+  );
   return {
-    data: rows.map((r) => workflowView(r.workflow, workflowGraphSchema.parse(r.graph))),
+    data: rows.map((r) =>
+      workflowView(r.workflow, workflowGraphSchema.parse(r.graph), last.get(r.workflow.id) ?? null),
+    ),
     page_no: query.page_no,
     page_size: query.page_size,
     total: Number(total?.n ?? 0),

@@ -1,0 +1,157 @@
+import type { TableColumn } from '@counterpart/contracts';
+import {
+  type BlockOutputs,
+  type BlockRunContext,
+  cleanCurrency,
+  deduplicateRows,
+  filterRows,
+  isRowSet,
+  mapColumns,
+  type RowSet,
+} from '@counterpart/workflow-engine';
+import type { Db } from '../../../db/database.ts';
+import type { AuditActor } from '../../audit/audit.service.ts';
+import type { Cell } from '../../exports/table-writers.ts';
+import { createItems } from '../../tables/items.service.ts';
+import { tableExportSource } from '../../tables/items-export.ts';
+import { clearTable, createTable, loadTable } from '../../tables/tables.service.ts';
+import { BLOCKS } from '../block-catalog.ts';
+
+/** What the blocks of one execution may reach: its organization, who started it, the run's inputs. */
+export interface BlockEnvironment {
+  db: Db;
+  organizationId: string;
+  actor: AuditActor;
+  inputs: Record<string, string>;
+}
+
+const READ_BATCH = 5_000;
+
+function cellText(cell: Cell): string | null {
+  if (cell === null || cell === undefined) return null;
+  if (typeof cell === 'string') return cell === '' ? null : cell;
+  if (typeof cell === 'number' || typeof cell === 'boolean') return String(cell);
+  if (cell instanceof Date) return cell.toISOString();
+  if ('day' in cell) return cell.day;
+  return cell.decimal;
+}
+
+/** The rows feeding one input handle: every connected edge's rows, one after the other. */
+export function rowsOf(values: unknown[] | undefined, label: string): RowSet {
+  const sets = (values ?? []).filter(isRowSet);
+  if (sets.length === 0) throw new Error(`Nothing gives rows to "${label}"`);
+  if (sets.length === 1) return sets[0] as RowSet;
+  const columns = [...new Set(sets.flatMap((set) => set.columns))];
+  return { columns, rows: sets.flatMap((set) => set.rows) };
+}
+
+/** Rows in a value (a row set) or 0: what the execution history counts. */
+export function rowCount(value: unknown): number | null {
+  return isRowSet(value) ? value.rows.length : null;
+}
+
+async function readTable(env: BlockEnvironment, tableId: unknown): Promise<RowSet> {
+  if (typeof tableId !== 'string' || tableId === '') throw new Error('Choose the table to read');
+  const source = await tableExportSource(
+    env.db,
+    env.organizationId,
+    { area: 'table', format: 'csv', table_id: tableId, order: 'asc' },
+    READ_BATCH,
+  );
+  const rows: RowSet['rows'] = [];
+  for await (const batch of source.batches()) {
+    for (const cells of batch) {
+      const row: Record<string, string | null> = {};
+      cells.forEach((cell, i) => {
+        row[source.columns[i] as string] = cellText(cell);
+      });
+      rows.push(row);
+    }
+  }
+  return { columns: source.columns, rows };
+}
+
+const comparable = (name: string) => name.trim().toLowerCase();
+
+/**
+ * Writes rows into an existing table (columns matched by name, case-insensitive; a column the
+ * table lacks is refused by name) or into a new text table. One transaction: all rows or none.
+ */
+async function writeTable(env: BlockEnvironment, input: RowSet, params: Record<string, unknown>) {
+  const scope = { db: env.db, organizationId: env.organizationId, actor: env.actor };
+  const tableId = typeof params.table_id === 'string' ? params.table_id : '';
+  let columns: TableColumn[];
+  let target: string;
+  if (tableId) {
+    const table = await loadTable(env.db, env.organizationId, tableId);
+    columns = table.columns;
+    target = table.id;
+    if (params.mode === 'replace') await clearTable(scope, table.id, table.name);
+  } else {
+    const name = typeof params.table_name === 'string' ? params.table_name.trim() : '';
+    if (!name) throw new Error('Choose a table, or name the new table to write into');
+    const created = await createTable(scope, {
+      name,
+      columns: input.columns.map((column) => ({ name: column, type: 'text' as const })),
+    });
+    columns = created.columns;
+    target = created.id;
+  }
+  const byName = new Map(columns.map((column) => [comparable(column.name), column]));
+  const missing = input.columns.filter(
+    (column) => !byName.has(comparable(column.replace(/ \([A-Z]{3}\)$/, ''))),
+  );
+  if (missing.length > 0) {
+    throw new Error(`The table has no column ${missing.map((m) => `"${m}"`).join(', ')}`);
+  }
+  const ids = input.columns.map((column) => {
+    const found = byName.get(comparable(column.replace(/ \([A-Z]{3}\)$/, ''))) as TableColumn;
+    return found.id;
+  });
+  if (input.rows.length > 0) {
+    await createItems(
+      scope,
+      target,
+      input.rows.map((row) => ({
+        values: Object.fromEntries(input.columns.map((column, i) => [ids[i], row[column] ?? null])),
+      })),
+      true,
+    );
+  }
+  return { rows: input };
+}
+
+const names = new Map(BLOCKS.map((block) => [block.type, block.name]));
+
+/** Runs one block of an execution: the blocks that work on rows, and reading and writing tables. */
+export function createBlockRunner(env: BlockEnvironment) {
+  return async function runBlock({ node, inputs }: BlockRunContext): Promise<BlockOutputs> {
+    const params = node.parameters as Record<string, unknown>;
+    switch (node.type) {
+      case 'home':
+        return { start: env.inputs };
+      case 'table':
+        return { rows: await readTable(env, params.table_id) };
+      case 'filter_rows':
+        return filterRows(rowsOf(inputs.rows, 'Rows'), params);
+      case 'deduplicate':
+        return deduplicateRows(rowsOf(inputs.rows, 'Rows'), params);
+      case 'map_columns':
+        return mapColumns(rowsOf(inputs.rows, 'Rows'), params);
+      case 'clean_currency': {
+        const { rows, problems } = cleanCurrency(rowsOf(inputs.rows, 'Rows'), params);
+        const first = problems[0];
+        if (first) {
+          throw new Error(
+            `${problems.length} value(s) are not amounts; first: row ${first.row + 1}, ${first.column} "${first.value}": ${first.reason}`,
+          );
+        }
+        return { rows };
+      }
+      case 'write_to_table':
+        return writeTable(env, rowsOf(inputs.rows, 'Rows'), params);
+      default:
+        throw new Error(`The ${names.get(node.type) ?? node.type} block does not run in executions yet`);
+    }
+  };
+}

@@ -1,0 +1,213 @@
+import { type BlockOutputs, type BlockResult, executeGraph, isRowSet } from '@counterpart/workflow-engine';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database, Db } from '../../../db/database.ts';
+import { users, workflowBlockOutputs, workflowBlockRuns, workflowExecutions } from '../../../db/schema.ts';
+import type { JobDefinition, JobQueue } from '../../../jobs/job-types.ts';
+import { createBlockRunner, rowCount } from './execution-blocks.ts';
+import { type ExecutionJobData, versionGraph, WORKFLOW_EXECUTION_JOB } from './executions.service.ts';
+
+/** Rows per stored chunk of a block output: a page of /block-output reads one or two chunks. */
+export const OUTPUT_CHUNK_ROWS = 1_000;
+/** How often a running execution says it is alive and looks for a cancel request. */
+const HEARTBEAT_MS = 2_000;
+/** Blocks of one execution running at once. */
+const CONCURRENCY = 2;
+
+async function storeOutputs(db: Db, executionId: string, nodeId: string, outputs: BlockOutputs) {
+  for (const [handle, value] of Object.entries(outputs)) {
+    if (isRowSet(value)) {
+      const chunks = Math.max(1, Math.ceil(value.rows.length / OUTPUT_CHUNK_ROWS));
+      for (let chunk = 0; chunk < chunks; chunk++) {
+        const rows = value.rows.slice(chunk * OUTPUT_CHUNK_ROWS, (chunk + 1) * OUTPUT_CHUNK_ROWS);
+        await db.insert(workflowBlockOutputs).values({
+          executionId,
+          nodeId,
+          handle,
+          chunk,
+          kind: 'rows',
+          columns: value.columns,
+          rows,
+          rowCount: rows.length,
+        });
+      }
+    } else {
+      await db
+        .insert(workflowBlockOutputs)
+        .values({ executionId, nodeId, handle, chunk: 0, kind: 'value', value: value ?? null });
+    }
+  }
+}
+
+/** The outputs a retry keeps: the earlier execution's, read back whole, copied to this one. */
+async function carryOutputs(db: Db, from: string, to: string, nodes: string[]) {
+  const cached = new Map<string, BlockOutputs>();
+  if (nodes.length === 0) return cached;
+  const chunks = await db
+    .select()
+    .from(workflowBlockOutputs)
+    .where(and(eq(workflowBlockOutputs.executionId, from), inArray(workflowBlockOutputs.nodeId, nodes)))
+    .orderBy(
+      asc(workflowBlockOutputs.nodeId),
+      asc(workflowBlockOutputs.handle),
+      asc(workflowBlockOutputs.chunk),
+    );
+  for (const chunk of chunks) {
+    const outputs = cached.get(chunk.nodeId) ?? {};
+    cached.set(chunk.nodeId, outputs);
+    if (chunk.kind === 'value') outputs[chunk.handle] = chunk.value;
+    else {
+      const current = outputs[chunk.handle] as { columns: string[]; rows: unknown[] } | undefined;
+      if (current) current.rows.push(...chunk.rows);
+      else outputs[chunk.handle] = { columns: chunk.columns, rows: [...chunk.rows] };
+    }
+    await db.insert(workflowBlockOutputs).values({ ...chunk, executionId: to });
+  }
+  return cached;
+}
+
+function sumRows(values: unknown[]): number | null {
+  let total: number | null = null;
+  for (const value of values) {
+    const n = rowCount(value);
+    if (n !== null) total = (total ?? 0) + n;
+  }
+  return total;
+}
+
+/** Runs one queued execution to its end; what it did is in its rows, not in memory. */
+export async function runExecution(database: Database, executionId: string, jobSignal: AbortSignal) {
+  const db = database.db;
+  const [claimed] = await db
+    .update(workflowExecutions)
+    .set({ status: 'running', startedAt: sql`now()`, heartbeatAt: sql`now()` })
+    .where(and(eq(workflowExecutions.id, executionId), eq(workflowExecutions.status, 'queued')))
+    .returning();
+  // Cancelled while queued, or already taken: nothing to do.
+  if (!claimed) return 'skipped';
+  const [creator] = claimed.createdBy
+    ? await db.select({ email: users.email }).from(users).where(eq(users.id, claimed.createdBy))
+    : [];
+  const controller = new AbortController();
+  const onAbort = () => controller.abort();
+  jobSignal.addEventListener('abort', onAbort);
+  const heartbeat = setInterval(async () => {
+    try {
+      const [row] = await db
+        .update(workflowExecutions)
+        .set({ heartbeatAt: sql`now()` })
+        .where(eq(workflowExecutions.id, executionId))
+        .returning({ cancel: workflowExecutions.cancelRequested });
+      if (row?.cancel) controller.abort();
+    } catch {
+      // The next beat tries again.
+    }
+  }, HEARTBEAT_MS);
+  const inputsOf = new Map<string, number | null>();
+  try {
+    const graph = await versionGraph(db, claimed.workflowId, claimed.version);
+    const rerun = claimed.rerunNodes ? new Set(claimed.rerunNodes) : null;
+    const keep = rerun && claimed.retryOf ? graph.nodes.map((n) => n.id).filter((id) => !rerun.has(id)) : [];
+    const cached = claimed.retryOf ? await carryOutputs(db, claimed.retryOf, executionId, keep) : new Map();
+    const runBlock = createBlockRunner({
+      db,
+      organizationId: claimed.organizationId,
+      actor: { userId: claimed.createdBy, email: creator?.email ?? 'workflow' },
+      inputs: claimed.inputs,
+    });
+    const result = await executeGraph(graph, {
+      concurrency: CONCURRENCY,
+      signal: controller.signal,
+      cached,
+      runBlock: async (context) => {
+        inputsOf.set(context.node.id, sumRows(Object.values(context.inputs).flat()));
+        return runBlock(context);
+      },
+      hooks: {
+        async onBlockStart(nodeId, attempt) {
+          await db
+            .insert(workflowBlockRuns)
+            .values({ executionId, nodeId, status: 'running', attempt, startedAt: new Date() })
+            .onConflictDoUpdate({
+              target: [workflowBlockRuns.executionId, workflowBlockRuns.nodeId],
+              set: { status: 'running', attempt, error: null },
+            });
+        },
+        async onBlockEnd(nodeId, block: BlockResult) {
+          if (block.status === 'succeeded' && block.outputs && !block.cached) {
+            await storeOutputs(db, executionId, nodeId, block.outputs);
+          }
+          const outputs = block.outputs ? Object.values(block.outputs) : [];
+          await db
+            .insert(workflowBlockRuns)
+            .values({
+              executionId,
+              nodeId,
+              status: block.status,
+              attempt: block.attempts,
+              cached: Boolean(block.cached),
+              rowsIn: inputsOf.get(nodeId) ?? null,
+              rowsOut: sumRows(outputs),
+              error: block.error ?? null,
+              finishedAt: new Date(),
+            })
+            .onConflictDoUpdate({
+              target: [workflowBlockRuns.executionId, workflowBlockRuns.nodeId],
+              set: {
+                status: block.status,
+                attempt: block.attempts,
+                rowsIn: inputsOf.get(nodeId) ?? null,
+                rowsOut: sumRows(outputs),
+                error: block.error ?? null,
+                finishedAt: new Date(),
+              },
+            });
+        },
+      },
+    });
+    await db
+      .update(workflowExecutions)
+      .set({
+        status: result.outcome,
+        finishedAt: sql`now()`,
+        error: result.failure?.error ?? (result.outcome === 'cancelled' ? 'Cancelled' : null),
+        failedNodeId: result.failure?.node_id ?? null,
+      })
+      .where(eq(workflowExecutions.id, executionId));
+    return result.outcome;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    await db
+      .update(workflowExecutions)
+      .set({ status: 'failed', finishedAt: sql`now()`, error: message })
+      .where(eq(workflowExecutions.id, executionId));
+    return 'failed';
+  } finally {
+    clearInterval(heartbeat);
+    jobSignal.removeEventListener('abort', onAbort);
+  }
+}
+
+/** The `workflow-execution` job (source 'workflow'): one attempt; a crashed run is retried by a person. */
+export function createExecutionJob(database: Database): JobDefinition<ExecutionJobData> {
+  return {
+    name: WORKFLOW_EXECUTION_JOB,
+    source: 'workflow',
+    retryLimit: 0,
+    expireInSeconds: 60 * 60,
+    async run({ data, signal }) {
+      const outcome = await runExecution(database, data.executionId, signal);
+      const words: Record<string, string> = {
+        succeeded: 'Workflow run finished',
+        failed: 'Workflow run failed',
+        cancelled: 'Workflow run cancelled',
+        skipped: 'Workflow run was cancelled before it started',
+      };
+      if (outcome === 'failed') throw new Error(words.failed);
+      return { message: words[outcome] ?? `Workflow run ${outcome}` };
+    },
+  };
+}
+
+export function defineExecutionJob(jobs: JobQueue, database: Database): void {
+  jobs.define(createExecutionJob(database));
+}

@@ -1,0 +1,271 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiCall, type Json } from '../../../../test/api-call.ts';
+import {
+  addTestMember,
+  createTestOrganization,
+  type TestOrganization,
+} from '../../../../test/organization-fixture.ts';
+import { startTestServer, type TestServer } from '../../../../test/test-server.ts';
+import { workflowExecutions } from '../../../db/schema.ts';
+import { markCrashedExecutions } from './executions.service.ts';
+
+const TABLES = '/api/tables/storage/counterpart_tables';
+const WORKFLOWS = '/api/workflow/rule_workflows';
+const EXECUTION = '/api/workflow/workflows/workflow/execution';
+const OUTPUT = '/api/workflow/block-output';
+
+let server: TestServer;
+let call: ReturnType<typeof createApiCall>;
+let org: TestOrganization;
+let otherOrg: TestOrganization;
+let admin: string;
+let viewer: string;
+let other: string;
+let bankTable: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  call = createApiCall(server);
+  org = await createTestOrganization(server, 'Executions');
+  otherOrg = await createTestOrganization(server, 'Executions elsewhere');
+  admin = await (await addTestMember(server, org, { group: 'Administrators' })).token();
+  viewer = await (await addTestMember(server, org, { group: 'Viewers' })).token();
+  other = await (await addTestMember(server, otherOrg, { group: 'Administrators' })).token();
+  const table = await asAdmin('POST', `${TABLES}/`, {
+    name: 'Bank lines',
+    columns: [
+      { name: 'Reference', type: 'text' },
+      { name: 'Amount', type: 'text' },
+    ],
+  });
+  expect(table.status).toBe(201);
+  bankTable = table.body.id;
+  const rows = [
+    ['INV-1', '1,000.00'],
+    ['INV-2', '(250.50)'],
+    ['inv-1', '1,000.00'],
+    ['INV-3', 'KES 1,200'],
+    ['INV-4', '1 234.50-'],
+  ];
+  for (let i = 5; i <= 2_504; i++) rows.push([`BULK-${i}`, `${i}.25`]);
+  const seeded = await asAdmin('POST', `${TABLES}/${bankTable}/items/bulk_create`, {
+    items: rows.map(([Reference, Amount]) => ({ values: { Reference, Amount } })),
+  });
+  expect(seeded.status).toBe(201);
+});
+afterAll(() => server.close());
+
+const asAdmin = (method: string, path: string, body?: unknown) => call(method, path, admin, org.id, body);
+
+const node = (id: string, type: string, parameters: Record<string, unknown> = {}, onError = 'stop') => ({
+  id,
+  type,
+  typeVersion: 1,
+  position: { x: 0, y: 0 },
+  parameters,
+  on_error: onError,
+});
+const edge = (source: string, sh: string, target: string, th: string) => ({
+  id: `${source}-${target}`,
+  source,
+  source_handle: sh,
+  target,
+  target_handle: th,
+});
+
+/** Home → Table → Deduplicate → Clean currency → Filter (amount > 0) → Write to table. */
+function cleaningGraph(filterColumn = 'Amount') {
+  return {
+    schemaVersion: 1,
+    nodes: [
+      node('home', 'home', { inputs: [{ name: 'period', label: 'Period' }] }),
+      node('bank', 'table', { table_id: bankTable }),
+      node('dedupe', 'deduplicate', { columns: ['Reference'] }),
+      node('clean', 'clean_currency', { columns: ['Amount'], currency: 'KES' }),
+      node('paid', 'filter_rows', { column: filterColumn, operator: 'greater_than', value: '0' }),
+      node('write', 'write_to_table', { table_name: `Cleaned ${filterColumn} ${Date.now()}` }),
+    ],
+    edges: [
+      edge('home', 'start', 'bank', 'start'),
+      edge('bank', 'rows', 'dedupe', 'rows'),
+      edge('dedupe', 'rows', 'clean', 'rows'),
+      edge('clean', 'rows', 'paid', 'rows'),
+      edge('paid', 'rows', 'write', 'rows'),
+    ],
+  };
+}
+
+async function createWorkflow(name: string, graph: unknown): Promise<string> {
+  const res = await asAdmin('POST', WORKFLOWS, { workflow_name: name, graph });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.data.workflow_id;
+}
+
+async function waitForEnd(executionId: string): Promise<Json> {
+  const deadline = Date.now() + 25_000;
+  for (;;) {
+    const res = await asAdmin('GET', `${EXECUTION}/one?execution_id=${executionId}`);
+    expect(res.status).toBe(200);
+    if (!['queued', 'running'].includes(res.body.data.status)) return res.body.data;
+    if (Date.now() > deadline) throw new Error(`Execution still ${res.body.data.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+}
+
+const block = (execution: Json, nodeId: string) => execution.blocks.find((b: Json) => b.node_id === nodeId);
+
+describe('workflow executions', () => {
+  it('describes the run inputs, refuses a run without them, then runs every block and records each', async () => {
+    const workflowId = await createWorkflow('Clean the bank lines', cleaningGraph());
+    const inputs = await asAdmin('GET', `/api/workflow/workflows/workflow/inputs?workflow_id=${workflowId}`);
+    expect(inputs.status).toBe(200);
+    expect(inputs.body.data).toMatchObject({
+      version: 1,
+      inputs: [{ name: 'period', label: 'Period', required: true }],
+    });
+
+    const refused = await asAdmin('POST', EXECUTION, { workflow_id: workflowId, inputs: {} });
+    expect(refused.status).toBe(400);
+    expect(refused.body.details).toEqual({ 'inputs.period': 'Required' });
+
+    const started = await asAdmin('POST', EXECUTION, {
+      workflow_id: workflowId,
+      inputs: { period: '2026-01' },
+    });
+    expect(started.status).toBe(202);
+    expect(started.body.data).toMatchObject({ version: 1, trigger: 'manual', inputs: { period: '2026-01' } });
+    const done = await waitForEnd(started.body.data.execution_id);
+    expect(done.status, done.error).toBe('succeeded');
+    expect(done.started_by_email).toMatch(/@/);
+    expect(done.duration_ms).toBeGreaterThanOrEqual(0);
+    expect(block(done, 'bank')).toMatchObject({ status: 'succeeded', rows_out: 2_505, outputs: ['rows'] });
+    expect(block(done, 'dedupe')).toMatchObject({ rows_in: 2_505, rows_out: 2_505 });
+    expect(block(done, 'dedupe').outputs).toEqual(['duplicates', 'rows']);
+    // rows_out counts every output: INV-2 (-250.50) and INV-4 (-1234.50) go out of "Other rows".
+    expect(block(done, 'paid')).toMatchObject({ rows_in: 2_504, rows_out: 2_504 });
+    expect(block(done, 'write')).toMatchObject({ status: 'succeeded', rows_out: 2_502 });
+
+    // The cleaned amounts, exact, a page at a time.
+    const page = await asAdmin(
+      'GET',
+      `${OUTPUT}?execution_id=${done.execution_id}&node_id=clean&handle=rows&page_no=1&page_size=4`,
+    );
+    expect(page.status).toBe(200);
+    expect(page.body).toMatchObject({ kind: 'rows', columns: ['Reference', 'Amount'], total: 2_504 });
+    expect(page.body.data).toEqual([
+      { Reference: 'INV-1', Amount: '1000.00' },
+      { Reference: 'INV-2', Amount: '-250.50' },
+      { Reference: 'INV-3', Amount: '1200.00' },
+      { Reference: 'INV-4', Amount: '-1234.50' },
+    ]);
+    // A page that straddles two stored chunks (1,000 rows each).
+    const straddle = await asAdmin(
+      'GET',
+      `${OUTPUT}?execution_id=${done.execution_id}&node_id=clean&handle=rows&page_no=143&page_size=7`,
+    );
+    expect(straddle.body.data).toHaveLength(7);
+    expect(straddle.body.data[0].Reference).toBe('BULK-995');
+    expect(straddle.body.data[6].Reference).toBe('BULK-1001');
+    const duplicates = await asAdmin(
+      'GET',
+      `${OUTPUT}?execution_id=${done.execution_id}&node_id=dedupe&handle=duplicates`,
+    );
+    expect(duplicates.body.data).toEqual([{ Reference: 'inv-1', Amount: '1,000.00' }]);
+
+    // The rows were written into a new table.
+    const tables = await asAdmin('GET', `${TABLES}/?search=Cleaned Amount`);
+    const written = tables.body.data.find((t: Json) => t.name.startsWith('Cleaned Amount'));
+    expect(written.row_count).toBe(2_502);
+
+    const listed = await asAdmin('GET', `${WORKFLOWS}?workflow_id=${workflowId}`);
+    expect(listed.body.data[0].last_execution).toMatchObject({ id: done.execution_id, status: 'succeeded' });
+    const history = await asAdmin('GET', `${EXECUTION}?workflow_id=${workflowId}`);
+    expect(history.status).toBe(200);
+    expect(history.body.total).toBe(1);
+    expect(history.body.data[0].execution_id).toBe(done.execution_id);
+  });
+
+  it('fails at the block that fails, names it, and retries from it with the blocks before it cached', async () => {
+    const workflowId = await createWorkflow(
+      'Filters a column that is not there',
+      cleaningGraph('Amount due'),
+    );
+    const started = await asAdmin('POST', EXECUTION, { workflow_id: workflowId, inputs: { period: 'x' } });
+    const failed = await waitForEnd(started.body.data.execution_id);
+    expect(failed.status).toBe('failed');
+    expect(failed.failed_node_id).toBe('paid');
+    expect(failed.error).toMatch(/Amount due/);
+    expect(block(failed, 'paid')).toMatchObject({ status: 'failed' });
+    expect(block(failed, 'write')).toMatchObject({ status: 'skipped' });
+
+    const again = await asAdmin('POST', `${EXECUTION}/retry`, {
+      execution_id: failed.execution_id,
+      from: 'failed',
+    });
+    expect(again.status).toBe(202);
+    expect(again.body.data).toMatchObject({ trigger: 'retry', retry_of: failed.execution_id });
+    const retried = await waitForEnd(again.body.data.execution_id);
+    expect(retried.status).toBe('failed');
+    expect(block(retried, 'bank')).toMatchObject({ status: 'succeeded', cached: true });
+    expect(block(retried, 'clean')).toMatchObject({ status: 'succeeded', cached: true });
+    expect(block(retried, 'paid')).toMatchObject({ status: 'failed', cached: false });
+    // The cached outputs were copied: this execution's pages read without the first one.
+    const page = await asAdmin(
+      'GET',
+      `${OUTPUT}?execution_id=${retried.execution_id}&node_id=clean&handle=rows&page_size=1`,
+    );
+    expect(page.body.data).toEqual([{ Reference: 'INV-1', Amount: '1000.00' }]);
+
+    const ended = await asAdmin('POST', `${EXECUTION}/cancel`, { execution_id: failed.execution_id });
+    expect(ended.status).toBe(409);
+  });
+
+  it('marks a run whose worker died as crashed; a retry from the start runs it', async () => {
+    const workflowId = await createWorkflow('Crashes', cleaningGraph());
+    const [row] = await server.database.db
+      .insert(workflowExecutions)
+      .values({
+        organizationId: org.id,
+        workflowId,
+        version: 1,
+        status: 'running',
+        inputs: { period: 'x' },
+        startedAt: new Date(Date.now() - 120_000),
+        heartbeatAt: new Date(Date.now() - 60_000),
+      })
+      .returning();
+    const id = row?.id as string;
+    expect(await markCrashedExecutions(server.database.db)).toBeGreaterThanOrEqual(1);
+    const crashed = await asAdmin('GET', `${EXECUTION}/one?execution_id=${id}`);
+    expect(crashed.body.data).toMatchObject({ status: 'crashed' });
+    expect(crashed.body.data.error).toMatch(/server stopped/);
+    const again = await asAdmin('POST', `${EXECUTION}/retry`, { execution_id: id });
+    expect(again.status).toBe(202);
+    expect((await waitForEnd(again.body.data.execution_id)).status).toBe('succeeded');
+  });
+
+  it('checks the permission and keeps other organizations out', async () => {
+    const workflowId = await createWorkflow('Private', cleaningGraph());
+    const started = await asAdmin('POST', EXECUTION, { workflow_id: workflowId, inputs: { period: 'x' } });
+    const id = started.body.data.execution_id;
+    await waitForEnd(id);
+    expect((await call('GET', `${EXECUTION}/one?execution_id=${id}`, viewer, org.id)).status).toBe(403);
+    expect(
+      (await call('POST', EXECUTION, viewer, org.id, { workflow_id: workflowId, inputs: { period: 'x' } }))
+        .status,
+    ).toBe(403);
+    expect((await call('GET', `${EXECUTION}/one?execution_id=${id}`, other, otherOrg.id)).status).toBe(404);
+    expect(
+      (await call('GET', `${OUTPUT}?execution_id=${id}&node_id=bank&handle=rows`, other, otherOrg.id)).status,
+    ).toBe(404);
+    expect((await call('GET', `${EXECUTION}?workflow_id=${workflowId}`, other, otherOrg.id)).status).toBe(
+      404,
+    );
+    expect(
+      (await call('POST', EXECUTION, other, otherOrg.id, { workflow_id: workflowId, inputs: {} })).status,
+    ).toBe(404);
+    const missing = await asAdmin('GET', `${OUTPUT}?execution_id=${id}&node_id=bank&handle=nothing`);
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toMatch(/no output "nothing"/);
+  });
+});
