@@ -16,6 +16,7 @@ import { createItems } from '../../tables/items.service.ts';
 import { tableExportSource } from '../../tables/items-export.ts';
 import { clearTable, createTable, loadTable } from '../../tables/tables.service.ts';
 import { BLOCKS } from '../block-catalog.ts';
+import { dashboardOf, type ReconRows, reconcileRows } from './reconcile-block.ts';
 
 /** What the blocks of one execution may reach: its organization, who started it, the run's inputs. */
 export interface BlockEnvironment {
@@ -147,6 +148,20 @@ export function createBlockRunner(env: BlockEnvironment) {
           );
         }
         return { rows };
+      }
+      case 'reconcile':
+        return reconcileRows(
+          env.db,
+          env.organizationId,
+          rowsOf(inputs.left, 'Left'),
+          rowsOf(inputs.right, 'Right'),
+          params,
+        );
+      case 'dashboard': {
+        const results = (inputs.results ?? []).filter(isRowSet) as ReconRows[];
+        if (results.length === 0) throw new Error('Nothing gives reconciliation results to "Results"');
+        const title = typeof params.title === 'string' && params.title ? params.title : 'Reconciliation';
+        return { dashboard: dashboardOf(title, results) };
       }
       case 'write_to_table':
         return writeTable(env, rowsOf(inputs.rows, 'Rows'), params);

@@ -3,8 +3,11 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../../db/database.ts';
 import { users, workflowBlockOutputs, workflowBlockRuns, workflowExecutions } from '../../../db/schema.ts';
 import type { JobDefinition, JobQueue } from '../../../jobs/job-types.ts';
+import { BLOCKS } from '../block-catalog.ts';
 import { createBlockRunner, rowCount } from './execution-blocks.ts';
 import { type ExecutionJobData, versionGraph, WORKFLOW_EXECUTION_JOB } from './executions.service.ts';
+
+const BLOCK_NAMES = new Map(BLOCKS.map((block) => [block.type, block.name]));
 
 /** Rows per stored chunk of a block output: a page of /block-output reads one or two chunks. */
 export const OUTPUT_CHUNK_ROWS = 1_000;
@@ -75,7 +78,12 @@ function sumRows(values: unknown[]): number | null {
 }
 
 /** Runs one queued execution to its end; what it did is in its rows, not in memory. */
-export async function runExecution(database: Database, executionId: string, jobSignal: AbortSignal) {
+export async function runExecution(
+  database: Database,
+  executionId: string,
+  jobSignal: AbortSignal,
+  progress: (percent: number, message?: string) => Promise<void> = async () => {},
+) {
   const db = database.db;
   const [claimed] = await db
     .update(workflowExecutions)
@@ -108,6 +116,8 @@ export async function runExecution(database: Database, executionId: string, jobS
     const rerun = claimed.rerunNodes ? new Set(claimed.rerunNodes) : null;
     const keep = rerun && claimed.retryOf ? graph.nodes.map((n) => n.id).filter((id) => !rerun.has(id)) : [];
     const cached = claimed.retryOf ? await carryOutputs(db, claimed.retryOf, executionId, keep) : new Map();
+    const label = new Map(graph.nodes.map((n) => [n.id, n.label || BLOCK_NAMES.get(n.type) || n.type]));
+    let ended = 0;
     const runBlock = createBlockRunner({
       db,
       organizationId: claimed.organizationId,
@@ -161,6 +171,13 @@ export async function runExecution(database: Database, executionId: string, jobS
                 finishedAt: new Date(),
               },
             });
+          ended += 1;
+          const rows = sumRows(outputs);
+          // Live, to the tabs of whoever started the run (the process panel); the rows stay in the database.
+          await progress(
+            Math.round((ended / graph.nodes.length) * 100),
+            `${label.get(nodeId)}: ${block.status}${rows === null ? '' : ` (${rows} rows)`}`,
+          ).catch(() => {});
         },
       },
     });
@@ -194,8 +211,8 @@ export function createExecutionJob(database: Database): JobDefinition<ExecutionJ
     source: 'workflow',
     retryLimit: 0,
     expireInSeconds: 60 * 60,
-    async run({ data, signal }) {
-      const outcome = await runExecution(database, data.executionId, signal);
+    async run({ data, signal, progress }) {
+      const outcome = await runExecution(database, data.executionId, signal, progress);
       const words: Record<string, string> = {
         succeeded: 'Workflow run finished',
         failed: 'Workflow run failed',

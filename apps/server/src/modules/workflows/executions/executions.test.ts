@@ -244,6 +244,100 @@ describe('workflow executions', () => {
     expect((await waitForEnd(again.body.data.execution_id)).status).toBe('succeeded');
   });
 
+  it('reconciles two tables into matched, suggested and unmatched rows, and a dashboard of them', async () => {
+    const table = async (name: string, columns: string[], rows: string[][]) => {
+      const created = await asAdmin('POST', `${TABLES}/`, {
+        name: `${name} ${Date.now()}`,
+        columns: columns.map((column) => ({ name: column, type: 'text' })),
+      });
+      const seeded = await asAdmin('POST', `${TABLES}/${created.body.id}/items/bulk_create`, {
+        items: rows.map((row) => ({ values: Object.fromEntries(columns.map((c, i) => [c, row[i]])) })),
+      });
+      expect(seeded.status).toBe(201);
+      return created.body.id as string;
+    };
+    const bank = await table(
+      'Bank',
+      ['Date', 'Details', 'Reference', 'Amount'],
+      [
+        ['2026-01-05', 'Payment Acme Ltd', 'INV-1001', '12,000.00'],
+        ['2026-01-06', 'Transfer Baraka Traders', 'INV-1002', '8,450.00'],
+        ['2026-01-12', 'Cash deposit', '', '6,100.00'],
+        ['2026-01-14', 'Interest earned', '', '120.00'],
+      ],
+    );
+    const ledger = await table(
+      'Ledger',
+      ['Date', 'Invoice', 'Customer', 'Amount'],
+      [
+        ['2026-01-03', 'INV-1001', 'Acme Ltd', '12,000.00'],
+        ['2026-01-04', 'INV-1002', 'Baraka Traders', '8,450.00'],
+        ['2026-01-10', 'INV-1006', 'Faraja Bakery', '6,100.00'],
+        ['2026-01-13', 'INV-1008', 'Kilimo Motors', '5,000.00'],
+      ],
+    );
+    const graph = {
+      schemaVersion: 1,
+      nodes: [
+        node('home', 'home'),
+        node('bank', 'table', { table_id: bank }),
+        node('ledger', 'table', { table_id: ledger }),
+        node('match', 'reconcile', { rule_set: 'default' }),
+        node('board', 'dashboard', { title: 'January' }),
+        node('open', 'write_to_table', { table_name: `Open items ${Date.now()}` }),
+      ],
+      edges: [
+        edge('home', 'start', 'bank', 'start'),
+        { ...edge('home', 'start', 'ledger', 'start'), id: 'home-ledger' },
+        edge('bank', 'rows', 'match', 'left'),
+        edge('ledger', 'rows', 'match', 'right'),
+        { ...edge('match', 'matched', 'board', 'results'), id: 'matched-board' },
+        { ...edge('match', 'suggested', 'board', 'results'), id: 'suggested-board' },
+        edge('match', 'unmatched', 'open', 'rows'),
+      ],
+    };
+    const workflowId = await createWorkflow('Morning reconciliation', graph);
+    const started = await asAdmin('POST', EXECUTION, { workflow_id: workflowId, inputs: {} });
+    const done = await waitForEnd(started.body.data.execution_id);
+    expect(done.status, done.error).toBe('succeeded');
+    expect(block(done, 'match')).toMatchObject({ rows_in: 8 });
+
+    const page = (nodeId: string, handle: string) =>
+      asAdmin(
+        'GET',
+        `${OUTPUT}?execution_id=${done.execution_id}&node_id=${nodeId}&handle=${handle}&page_size=50`,
+      );
+    const matched = (await page('match', 'matched')).body;
+    expect(matched.total).toBe(4);
+    expect(matched.data.filter((r: Json) => r.side === 'left').map((r: Json) => r.reference)).toEqual([
+      'INV-1001',
+      'INV-1002',
+    ]);
+    expect(matched.data[0]).toMatchObject({ status: 'reconciled', amount: '12000.00', difference: '0.00' });
+    const suggested = (await page('match', 'suggested')).body;
+    expect(suggested.data.map((r: Json) => r.amount)).toEqual(['6100.00', '6100.00']);
+    expect(suggested.data[0].explanation).toMatch(/amount/);
+    const unmatched = (await page('match', 'unmatched')).body;
+    expect(unmatched.data.map((r: Json) => [r.side, r.Amount])).toEqual([
+      ['left', '120.00'],
+      ['right', '5,000.00'],
+    ]);
+
+    const board = (await page('board', 'dashboard')).body;
+    expect(board.kind).toBe('value');
+    expect(board.value).toMatchObject({
+      title: 'January',
+      records: 8,
+      match_rate: 50,
+      unreconciled: 2,
+      statuses: {
+        reconciled: { groups: 2, records: 4, amount: '40900.00' },
+        suggested: { groups: 1, records: 2, amount: '12200.00' },
+      },
+    });
+    expect(block(done, 'open')).toMatchObject({ status: 'succeeded', rows_out: 2 });
+  });
+
   it('checks the permission and keeps other organizations out', async () => {
     const workflowId = await createWorkflow('Private', cleaningGraph());
     const started = await asAdmin('POST', EXECUTION, { workflow_id: workflowId, inputs: { period: 'x' } });

@@ -1,0 +1,197 @@
+import { fromMinorUnits, toMinorUnits } from '@counterpart/domain';
+import { type EngineRecord, type MatchGroup, type Pass, parseDay, run } from '@counterpart/recon-engine';
+import type { RowSet } from '@counterpart/workflow-engine';
+import type { Db } from '../../../db/database.ts';
+import { defaultPasses, findDefaultRule, loadRuleRow } from '../../recon/rules.service.ts';
+import { getReconSettings } from '../../recon/settings.service.ts';
+
+/**
+ * The Reconcile and Dashboard blocks of an execution. Reconcile reads each side's rows as the
+ * engine's records (columns found by their names), runs the chosen rule set and gives one row set
+ * per status: each matched record with its group, status, score and the reasons, plus the records
+ * left open. Dashboard sums those row sets up.
+ */
+
+type Role = 'amount' | 'date' | 'reference' | 'counterparty' | 'text';
+
+/** Column names that say what a column holds, first match wins (lower-cased, trimmed). */
+const ROLE_NAMES: Record<Role, RegExp> = {
+  amount: /^(amount|amt|value|total|paid in|sum)\b|\(([a-z]{3})\)$/,
+  date: /(^|\b)(date|completion time|posted|booked|value date)(\b|$)/,
+  reference: /(^|\b)(ref|reference|invoice|invoice no|inv|receipt|receipt no|document|doc no)(\b|$)/,
+  counterparty: /(^|\b)(counterparty|customer|payee|payer|supplier|vendor|name|party)(\b|$)/,
+  text: /(^|\b)(details|narrative|description|memo|particulars)(\b|$)/,
+};
+
+export type SideColumns = Partial<Record<Role, string>>;
+
+/** Which column of `columns` holds each field; amount and date are required. */
+export function sideColumns(columns: string[], side: string): SideColumns {
+  const found: SideColumns = {};
+  for (const role of Object.keys(ROLE_NAMES) as Role[]) {
+    const column = columns.find(
+      (c) => ROLE_NAMES[role].test(c.trim().toLowerCase()) && !Object.values(found).includes(c),
+    );
+    if (column) found[role] = column;
+  }
+  for (const role of ['amount', 'date'] as const) {
+    if (!found[role]) {
+      throw new Error(
+        `The ${side} rows have no ${role} column (columns: ${columns.join(', ')}); name one "${role === 'amount' ? 'Amount' : 'Date'}"`,
+      );
+    }
+  }
+  return found;
+}
+
+/** The rows as engine records (id = row number from 1); a bad amount or date names its row. */
+export function recordsOf(rows: RowSet, side: string, currency: string): EngineRecord[] {
+  const roles = sideColumns(rows.columns, side);
+  return rows.rows.map((row, index) => {
+    const cell = (role: Role) => (roles[role] ? (row[roles[role]] ?? '').trim() : '');
+    const amount = toMinorUnits(cell('amount'));
+    if (amount === null) throw new Error(`${side} row ${index + 1}: "${cell('amount')}" is not an amount`);
+    const date = parseDay(cell('date'));
+    if (date === null) throw new Error(`${side} row ${index + 1}: "${cell('date')}" is not a date`);
+    const record: EngineRecord = {
+      id: String(index + 1),
+      amount,
+      currency,
+      date,
+      reference: cell('reference'),
+    };
+    if (cell('counterparty')) record.counterparty = cell('counterparty');
+    if (cell('text')) record.text = cell('text');
+    return record;
+  });
+}
+
+async function passesFor(db: Db, organizationId: string, ruleSet: unknown): Promise<Pass[]> {
+  if (typeof ruleSet === 'string' && ruleSet !== '' && ruleSet !== 'default') {
+    return (await loadRuleRow(db, organizationId, ruleSet)).passes as unknown as Pass[];
+  }
+  const named = await findDefaultRule(db, organizationId);
+  if (named) return named.passes as unknown as Pass[];
+  return defaultPasses((await getReconSettings(db, organizationId)).data);
+}
+
+const RESULT_COLUMNS = [
+  'group',
+  'status',
+  'score',
+  'side',
+  'row',
+  'amount',
+  'date',
+  'reference',
+  'difference',
+  'explanation',
+];
+
+/** What every reconcile output carries for the dashboard: the whole run's sizes. */
+export interface ReconTotals {
+  records: number;
+  amount: string;
+}
+export type ReconRows = RowSet & { totals?: ReconTotals };
+
+function dayText(day: number): string {
+  return new Date(day * 86_400_000).toISOString().slice(0, 10);
+}
+
+export async function reconcileRows(
+  db: Db,
+  organizationId: string,
+  left: RowSet,
+  right: RowSet,
+  params: Record<string, unknown>,
+): Promise<Record<string, ReconRows>> {
+  const settings = (await getReconSettings(db, organizationId)).data;
+  const currency = settings.default_currency;
+  const decimals = currency === 'JPY' ? 0 : 2;
+  const leftRecords = recordsOf(left, 'left', currency);
+  const rightRecords = recordsOf(right, 'right', currency);
+  const passes = await passesFor(db, organizationId, params.rule_set);
+  const result = run(leftRecords, rightRecords, { id: 'workflow', passes });
+  const totalAmount = [...leftRecords, ...rightRecords].reduce(
+    (sum, r) => sum + (r.amount < 0n ? -r.amount : r.amount),
+    0n,
+  );
+  const totals: ReconTotals = {
+    records: leftRecords.length + rightRecords.length,
+    amount: fromMinorUnits(totalAmount, decimals),
+  };
+  const out: Record<string, ReconRows> = {
+    matched: { columns: RESULT_COLUMNS, rows: [], totals },
+    partial: { columns: RESULT_COLUMNS, rows: [], totals },
+    suggested: { columns: RESULT_COLUMNS, rows: [], totals },
+  };
+  const bucket: Record<MatchGroup['status'], string> = {
+    reconciled: 'matched',
+    partial: 'partial',
+    suggested: 'suggested',
+  };
+  result.groups.forEach((group, index) => {
+    const target = out[bucket[group.status]] as ReconRows;
+    const explanation = group.features.map((f) => f.detail).join('; ');
+    const add = (side: 'left' | 'right', id: string) => {
+      const record = (side === 'left' ? leftRecords : rightRecords)[Number(id) - 1] as EngineRecord;
+      target.rows.push({
+        group: String(index + 1),
+        status: group.status,
+        score: String(group.score),
+        side,
+        row: id,
+        amount: fromMinorUnits(record.amount, decimals),
+        date: dayText(record.date),
+        reference: record.reference || null,
+        difference: fromMinorUnits(group.difference, decimals),
+        explanation: explanation || null,
+      });
+    };
+    for (const id of group.left) add('left', id);
+    for (const id of group.right) add('right', id);
+  });
+  const columns = ['side', ...new Set([...left.columns, ...right.columns])];
+  const unmatched: ReconRows = { columns, rows: [], totals };
+  for (const id of result.left_open) unmatched.rows.push({ side: 'left', ...left.rows[Number(id) - 1] });
+  for (const id of result.right_open) unmatched.rows.push({ side: 'right', ...right.rows[Number(id) - 1] });
+  out.unmatched = unmatched;
+  return out;
+}
+
+/** The Dashboard block's value: counts and amounts per status, the match rate, the open items. */
+export function dashboardOf(title: string, results: ReconRows[]) {
+  const perStatus: Record<string, { groups: number; records: number; amount: bigint }> = {};
+  let totals: ReconTotals | undefined;
+  for (const rows of results) {
+    totals ??= rows.totals;
+    for (const row of rows.rows) {
+      const status = row.status ?? 'unreconciled';
+      const entry = perStatus[status] ?? { groups: 0, records: 0, amount: 0n };
+      perStatus[status] = entry;
+      entry.records += 1;
+      const amount = toMinorUnits(row.amount ?? '0') ?? 0n;
+      entry.amount += amount < 0n ? -amount : amount;
+    }
+    const groups = new Set(rows.rows.map((row) => `${row.status}:${row.group}`));
+    for (const key of groups) {
+      const status = key.split(':')[0] ?? 'unreconciled';
+      if (perStatus[status]) (perStatus[status] as { groups: number }).groups += 1;
+    }
+  }
+  const matched = (perStatus.reconciled?.records ?? 0) + (perStatus.partial?.records ?? 0);
+  const records = totals?.records ?? null;
+  return {
+    title,
+    records,
+    match_rate: records ? Math.round((matched / records) * 10_000) / 100 : null,
+    statuses: Object.fromEntries(
+      Object.entries(perStatus).map(([status, entry]) => [
+        status,
+        { groups: entry.groups, records: entry.records, amount: fromMinorUnits(entry.amount, 2) },
+      ]),
+    ),
+    unreconciled: records === null ? null : records - matched - (perStatus.suggested?.records ?? 0),
+  };
+}
