@@ -12,9 +12,14 @@ export type BlockRunStatus = z.infer<typeof blockRunStatusSchema>;
 
 /** What a run asks for when it starts (Home's declared inputs). */
 export const workflowRunInputSchema = z.object({
+  /** The input's name (a Home input) or the Upload document block's node id. */
   name: z.string(),
   label: z.string(),
   required: z.boolean(),
+  /** text: a value typed in; document: the id of a drop-box document (uploaded first). */
+  kind: z.enum(['text', 'document']),
+  /** For documents: what the block accepts (any, csv, xlsx, statement, pdf). */
+  accept: z.string().nullable(),
 });
 export type WorkflowRunInput = z.infer<typeof workflowRunInputSchema>;
 /** GET /workflows/workflow/inputs?workflow_id */

@@ -10,12 +10,14 @@ import {
   type RowSet,
 } from '@counterpart/workflow-engine';
 import type { Db } from '../../../db/database.ts';
+import type { FileStore } from '../../../storage/file-store.ts';
 import type { AuditActor } from '../../audit/audit.service.ts';
 import type { Cell } from '../../exports/table-writers.ts';
 import { createItems } from '../../tables/items.service.ts';
 import { tableExportSource } from '../../tables/items-export.ts';
 import { clearTable, createTable, loadTable } from '../../tables/tables.service.ts';
 import { BLOCKS } from '../block-catalog.ts';
+import { isFileRef, parseDocument, uploadedDocument } from './document-blocks.ts';
 import { dashboardOf, type ReconRows, reconcileRows } from './reconcile-block.ts';
 
 /** What the blocks of one execution may reach: its organization, who started it, the run's inputs. */
@@ -24,6 +26,7 @@ export interface BlockEnvironment {
   organizationId: string;
   actor: AuditActor;
   inputs: Record<string, string>;
+  store: FileStore;
 }
 
 const READ_BATCH = 5_000;
@@ -126,11 +129,23 @@ const names = new Map(BLOCKS.map((block) => [block.type, block.name]));
 
 /** Runs one block of an execution: the blocks that work on rows, and reading and writing tables. */
 export function createBlockRunner(env: BlockEnvironment) {
-  return async function runBlock({ node, inputs }: BlockRunContext): Promise<BlockOutputs> {
+  return async function runBlock({ node, inputs, signal }: BlockRunContext): Promise<BlockOutputs> {
     const params = node.parameters as Record<string, unknown>;
     switch (node.type) {
       case 'home':
         return { start: env.inputs };
+      case 'upload_document':
+        return uploadedDocument(
+          env.db,
+          env.organizationId,
+          env.inputs[node.id],
+          String(params.label || node.label || node.id),
+        );
+      case 'parse_file': {
+        const file = (inputs.file ?? []).find(isFileRef);
+        if (!file) throw new Error('Nothing gives a file to "File"');
+        return parseDocument(env.db, env.store, env.organizationId, file, params, signal);
+      }
       case 'table':
         return { rows: await readTable(env, params.table_id) };
       case 'filter_rows':

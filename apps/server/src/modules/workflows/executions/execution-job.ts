@@ -1,8 +1,10 @@
 import { type BlockOutputs, type BlockResult, executeGraph, isRowSet } from '@counterpart/workflow-engine';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Config } from '../../../config.ts';
 import type { Database, Db } from '../../../db/database.ts';
 import { users, workflowBlockOutputs, workflowBlockRuns, workflowExecutions } from '../../../db/schema.ts';
 import type { JobDefinition, JobQueue } from '../../../jobs/job-types.ts';
+import { createFileStore, type FileStore } from '../../../storage/file-store.ts';
 import { BLOCKS } from '../block-catalog.ts';
 import { createBlockRunner, rowCount } from './execution-blocks.ts';
 import { type ExecutionJobData, versionGraph, WORKFLOW_EXECUTION_JOB } from './executions.service.ts';
@@ -80,6 +82,7 @@ function sumRows(values: unknown[]): number | null {
 /** Runs one queued execution to its end; what it did is in its rows, not in memory. */
 export async function runExecution(
   database: Database,
+  store: FileStore,
   executionId: string,
   jobSignal: AbortSignal,
   progress: (percent: number, message?: string) => Promise<void> = async () => {},
@@ -123,6 +126,7 @@ export async function runExecution(
       organizationId: claimed.organizationId,
       actor: { userId: claimed.createdBy, email: creator?.email ?? 'workflow' },
       inputs: claimed.inputs,
+      store,
     });
     const result = await executeGraph(graph, {
       concurrency: CONCURRENCY,
@@ -205,14 +209,15 @@ export async function runExecution(
 }
 
 /** The `workflow-execution` job (source 'workflow'): one attempt; a crashed run is retried by a person. */
-export function createExecutionJob(database: Database): JobDefinition<ExecutionJobData> {
+export function createExecutionJob(config: Config, database: Database): JobDefinition<ExecutionJobData> {
+  const store = createFileStore(config.dataDir);
   return {
     name: WORKFLOW_EXECUTION_JOB,
     source: 'workflow',
     retryLimit: 0,
     expireInSeconds: 60 * 60,
     async run({ data, signal, progress }) {
-      const outcome = await runExecution(database, data.executionId, signal, progress);
+      const outcome = await runExecution(database, store, data.executionId, signal, progress);
       const words: Record<string, string> = {
         succeeded: 'Workflow run finished',
         failed: 'Workflow run failed',
@@ -225,6 +230,6 @@ export function createExecutionJob(database: Database): JobDefinition<ExecutionJ
   };
 }
 
-export function defineExecutionJob(jobs: JobQueue, database: Database): void {
-  jobs.define(createExecutionJob(database));
+export function defineExecutionJob(jobs: JobQueue, config: Config, database: Database): void {
+  jobs.define(createExecutionJob(config, database));
 }

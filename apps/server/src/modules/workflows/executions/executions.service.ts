@@ -4,6 +4,7 @@ import { downstreamOf } from '@counterpart/domain';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
 import {
+  documents,
   users,
   workflowBlockOutputs,
   workflowBlockRuns,
@@ -51,15 +52,35 @@ export async function runInputs(
   const graph = await versionGraph(scope.db, workflow.id, workflow.currentVersion);
   const home = graph.nodes.find((node) => node.type === 'home');
   const declared = Array.isArray(home?.parameters.inputs) ? home.parameters.inputs : [];
-  const inputs = declared
+  const inputs: WorkflowRunInput[] = declared
     .filter((entry): entry is Record<string, unknown> => typeof entry === 'object' && entry !== null)
     .filter((entry) => typeof entry.name === 'string' && entry.name !== '')
     .map((entry) => ({
       name: String(entry.name),
       label: typeof entry.label === 'string' && entry.label ? entry.label : String(entry.name),
       required: entry.required !== false,
+      kind: 'text' as const,
+      accept: null,
     }));
+  for (const node of graph.nodes.filter((n) => n.type === 'upload_document')) {
+    const label = typeof node.parameters.label === 'string' ? node.parameters.label : '';
+    inputs.push({
+      name: node.id,
+      label: label || node.label || 'Document',
+      required: true,
+      kind: 'document',
+      accept: typeof node.parameters.accept === 'string' ? node.parameters.accept : 'any',
+    });
+  }
   return { workflow_id: workflow.id, version: workflow.currentVersion, inputs };
+}
+
+async function documentExists(scope: WorkflowsScope, id: string): Promise<boolean> {
+  const [row] = await scope.db
+    .select({ id: documents.id })
+    .from(documents)
+    .where(and(eq(documents.id, id), eq(documents.organizationId, scope.organizationId)));
+  return Boolean(row);
 }
 
 async function queue(
@@ -89,7 +110,12 @@ export async function startExecution(
   const { inputs } = await runInputs(scope, workflow.id);
   const details: Record<string, string> = {};
   for (const wanted of inputs) {
-    if (wanted.required && !input.inputs[wanted.name]?.trim()) details[`inputs.${wanted.name}`] = 'Required';
+    const given = input.inputs[wanted.name]?.trim();
+    if (wanted.required && !given) details[`inputs.${wanted.name}`] = 'Required';
+    else if (given && wanted.kind === 'document') {
+      const found = UUID.test(given) && (await documentExists(scope, given));
+      if (!found) details[`inputs.${wanted.name}`] = 'No such document: upload it first';
+    }
   }
   if (Object.keys(details).length > 0) {
     throw badRequest(`Give the run its inputs: ${Object.keys(details).join(', ')}`, details);

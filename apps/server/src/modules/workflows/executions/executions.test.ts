@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiCall, type Json } from '../../../../test/api-call.ts';
 import {
@@ -7,6 +9,7 @@ import {
 } from '../../../../test/organization-fixture.ts';
 import { startTestServer, type TestServer } from '../../../../test/test-server.ts';
 import { workflowExecutions } from '../../../db/schema.ts';
+import { upload } from '../../documents/documents-test-support.ts';
 import { markCrashedExecutions } from './executions.service.ts';
 
 const TABLES = '/api/tables/storage/counterpart_tables';
@@ -336,6 +339,99 @@ describe('workflow executions', () => {
       },
     });
     expect(block(done, 'open')).toMatchObject({ status: 'succeeded', rows_out: 2 });
+  });
+
+  it('reads two uploaded documents (an M-Pesa statement and a ledger CSV) and reconciles them', async () => {
+    const statement = readFileSync(
+      path.join(
+        import.meta.dirname,
+        '../../../../../../packages/statements/fixtures/mpesa/business-statement.csv',
+      ),
+    );
+    const ledgerCsv = [
+      'Date,Invoice,Customer,Amount',
+      '2024-03-01,INV-1168,Mercy Kiprotich,"5,475.00"',
+      '2024-02-29,INV-4126,David Achieng,"112,057.61"',
+      '2024-03-01,INV-4297,Mercy Chebet,"63,820.00"',
+      '2024-03-02,INV-9999,Nobody Ltd,"1,000.00"',
+    ].join('\r\n');
+    const uploaded = await upload(server, admin, org.id, [
+      { name: 'mpesa.csv', bytes: statement, type: 'text/csv' },
+      { name: 'ledger.csv', bytes: ledgerCsv, type: 'text/csv' },
+    ]);
+    expect(uploaded.status).toBe(201);
+    const [mpesaDoc, ledgerDoc] = uploaded.body.data.map((d: Json) => d.id as string);
+    const graph = {
+      schemaVersion: 1,
+      nodes: [
+        node('home', 'home'),
+        node('mpesa', 'upload_document', { label: 'M-Pesa statement', accept: 'statement' }),
+        node('ledger', 'upload_document', { label: 'Open invoices', accept: 'csv' }),
+        node('read_mpesa', 'parse_file'),
+        node('read_ledger', 'parse_file'),
+        node('match', 'reconcile', { rule_set: 'default' }),
+      ],
+      edges: [
+        edge('home', 'start', 'mpesa', 'start'),
+        { ...edge('home', 'start', 'ledger', 'start'), id: 'home-ledger' },
+        edge('mpesa', 'file', 'read_mpesa', 'file'),
+        edge('ledger', 'file', 'read_ledger', 'file'),
+        edge('read_mpesa', 'rows', 'match', 'left'),
+        edge('read_ledger', 'rows', 'match', 'right'),
+      ],
+    };
+    const workflowId = await createWorkflow('M-Pesa against invoices', graph);
+    const inputs = await asAdmin('GET', `/api/workflow/workflows/workflow/inputs?workflow_id=${workflowId}`);
+    expect(inputs.body.data.inputs).toEqual([
+      { name: 'mpesa', label: 'M-Pesa statement', required: true, kind: 'document', accept: 'statement' },
+      { name: 'ledger', label: 'Open invoices', required: true, kind: 'document', accept: 'csv' },
+    ]);
+    const unknown = await asAdmin('POST', EXECUTION, {
+      workflow_id: workflowId,
+      inputs: { mpesa: mpesaDoc, ledger: '7d1f0000-0000-4000-8000-000000000000' },
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.details).toEqual({ 'inputs.ledger': 'No such document: upload it first' });
+
+    const started = await asAdmin('POST', EXECUTION, {
+      workflow_id: workflowId,
+      inputs: { mpesa: mpesaDoc, ledger: ledgerDoc },
+    });
+    expect(started.status).toBe(202);
+    const done = await waitForEnd(started.body.data.execution_id);
+    expect(done.status, done.error).toBe('succeeded');
+    const statementRows = await asAdmin(
+      'GET',
+      `${OUTPUT}?execution_id=${done.execution_id}&node_id=read_mpesa&handle=rows&page_size=3`,
+    );
+    expect(statementRows.body.columns).toEqual([
+      'Date',
+      'Value date',
+      'Amount',
+      'Currency',
+      'Reference',
+      'Counterparty',
+      'Narrative',
+      'Bank reference',
+    ]);
+    expect(statementRows.body.data[0]).toMatchObject({ Amount: '-42746.00', 'Bank reference': 'SCS8DCYXZQ' });
+    const ledgerRows = await asAdmin(
+      'GET',
+      `${OUTPUT}?execution_id=${done.execution_id}&node_id=read_ledger&handle=rows`,
+    );
+    expect(ledgerRows.body.total).toBe(4);
+    expect(ledgerRows.body.data[1]).toEqual({
+      Date: '2024-02-29',
+      Invoice: 'INV-4126',
+      Customer: 'David Achieng',
+      Amount: '112,057.61',
+    });
+    const matched = await asAdmin(
+      'GET',
+      `${OUTPUT}?execution_id=${done.execution_id}&node_id=match&handle=matched&page_size=50`,
+    );
+    const pairs = matched.body.data.filter((r: Json) => r.side === 'right').map((r: Json) => r.reference);
+    expect(pairs.sort()).toEqual(['INV-1168', 'INV-4126', 'INV-4297']);
   });
 
   it('checks the permission and keeps other organizations out', async () => {

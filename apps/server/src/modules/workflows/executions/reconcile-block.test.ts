@@ -17,6 +17,17 @@ describe('reconcile block: rows as records', () => {
     });
   });
 
+  it('reads a normalised statement: "Value date" is a date, not the amount', () => {
+    const columns = ['Date', 'Value date', 'Amount', 'Currency', 'Reference', 'Counterparty', 'Narrative'];
+    expect(sideColumns(columns, 'left')).toEqual({
+      amount: 'Amount',
+      date: 'Date',
+      reference: 'Reference',
+      counterparty: 'Counterparty',
+      text: 'Narrative',
+    });
+  });
+
   it('names what is missing or unreadable, with the row', () => {
     expect(() => sideColumns(['Date', 'Reference'], 'left')).toThrow(/left rows have no amount column/);
     const rows = {

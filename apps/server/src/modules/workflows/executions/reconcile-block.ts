@@ -16,7 +16,7 @@ type Role = 'amount' | 'date' | 'reference' | 'counterparty' | 'text';
 
 /** Column names that say what a column holds, first match wins (lower-cased, trimmed). */
 const ROLE_NAMES: Record<Role, RegExp> = {
-  amount: /^(amount|amt|value|total|paid in|sum)\b|\(([a-z]{3})\)$/,
+  amount: /^(amount|amt|value|total|paid in|sum)$|^amount\b|\([a-z]{3}\)$/,
   date: /(^|\b)(date|completion time|posted|booked|value date)(\b|$)/,
   reference: /(^|\b)(ref|reference|invoice|invoice no|inv|receipt|receipt no|document|doc no)(\b|$)/,
   counterparty: /(^|\b)(counterparty|customer|payee|payer|supplier|vendor|name|party)(\b|$)/,

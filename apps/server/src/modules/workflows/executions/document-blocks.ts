@@ -1,0 +1,146 @@
+import { open, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { RowSet } from '@counterpart/workflow-engine';
+import type { Db } from '../../../db/database.ts';
+import type { FileStore } from '../../../storage/file-store.ts';
+import { blobPath } from '../../documents/document-blobs.ts';
+import { type DocumentRow, loadDocument } from '../../documents/documents.service.ts';
+import { readParsedPage } from '../../documents/parsed-results.ts';
+import { ROW_BATCH } from '../../documents/sheet-parser.ts';
+import {
+  STATEMENT_COLUMNS,
+  transactionAmountText,
+  transactionCells,
+} from '../../tables/import/statement-proposal.ts';
+import {
+  detectStatement,
+  MAX_STATEMENT_BYTES,
+  readStatementBytes,
+} from '../../tables/import/statement-seam.ts';
+
+/**
+ * Upload document and Parse file in an execution. The person starting a run gives each Upload
+ * document block a document of the drop box (its id); Parse file reads it: a bank or M-Pesa
+ * statement into the normalised transaction columns, any other CSV or Excel file into its rows
+ * (once the drop box has processed it).
+ */
+
+/** What an Upload document block hands on: which document, not its bytes. */
+export interface FileRef {
+  document_id: string;
+  file_name: string;
+  kind: string;
+}
+
+export function isFileRef(value: unknown): value is FileRef {
+  return typeof value === 'object' && value !== null && typeof (value as FileRef).document_id === 'string';
+}
+
+export async function uploadedDocument(
+  db: Db,
+  organizationId: string,
+  documentId: string | undefined,
+  label: string,
+): Promise<{ file: FileRef }> {
+  if (!documentId) throw new Error(`No document was given for "${label}"`);
+  const row = await loadDocument(db, organizationId, documentId).catch(() => {
+    throw new Error(`The document given for "${label}" does not exist`);
+  });
+  return { file: { document_id: row.id, file_name: row.fileName, kind: row.kind } };
+}
+
+const WAIT_STEP_MS = 500;
+const WAIT_LIMIT_MS = 5 * 60_000;
+
+/** The document once the drop box has processed it; a failed one fails the block with its reason. */
+async function processedDocument(db: Db, organizationId: string, id: string, signal: AbortSignal) {
+  const deadline = Date.now() + WAIT_LIMIT_MS;
+  for (;;) {
+    const row = await loadDocument(db, organizationId, id);
+    if (row.status === 'processed') return row;
+    if (row.status === 'failed') throw new Error(`"${row.fileName}" could not be read: ${row.statusReason}`);
+    if (Date.now() > deadline) throw new Error(`"${row.fileName}" is still being processed`);
+    if (signal.aborted) throw signal.reason;
+    await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS));
+  }
+}
+
+async function headOf(file: string): Promise<string> {
+  const handle = await open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(64 * 1024);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    return buffer
+      .subarray(0, bytesRead)
+      .toString('utf8')
+      .replace(/^\uFEFF/, '');
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Header cells as distinct, non-empty column names ("Column 3", "Amount (2)"). */
+function columnNames(header: string[], width: number, hasHeader: boolean): string[] {
+  const seen = new Map<string, number>();
+  return Array.from({ length: width }, (_, i) => {
+    const base = (hasHeader ? (header[i] ?? '').trim() : '') || `Column ${i + 1}`;
+    const n = (seen.get(base) ?? 0) + 1;
+    seen.set(base, n);
+    return n === 1 ? base : `${base} (${n})`;
+  });
+}
+
+async function sheetRows(store: FileStore, row: DocumentRow, hasHeader: boolean): Promise<RowSet> {
+  const total = row.rowCount ?? 0;
+  const cells: string[][] = [];
+  for (let pageNo = 1; (pageNo - 1) * ROW_BATCH < total; pageNo++) {
+    const page = await readParsedPage(store, row.id, { kind: 'rows', total }, pageNo, ROW_BATCH);
+    if (page.kind === 'rows') cells.push(...page.rows);
+  }
+  const width = cells.reduce((max, r) => Math.max(max, r.length), 0);
+  const header = hasHeader ? (cells.shift() ?? []) : [];
+  const columns = columnNames(header, width, hasHeader);
+  return {
+    columns,
+    rows: cells.map((r) =>
+      Object.fromEntries(columns.map((c, i) => [c, r[i]?.trim() ? (r[i] as string) : null])),
+    ),
+  };
+}
+
+export async function parseDocument(
+  db: Db,
+  store: FileStore,
+  organizationId: string,
+  file: FileRef,
+  params: Record<string, unknown>,
+  signal: AbortSignal,
+): Promise<{ rows: RowSet }> {
+  const row = await loadDocument(db, organizationId, file.document_id);
+  const blob = path.join(store.root, blobPath(row.sha256));
+  if (row.kind === 'csv') {
+    const format = await detectStatement({ head: await headOf(blob), fileName: row.fileName });
+    if (format) {
+      if (row.sizeBytes > MAX_STATEMENT_BYTES)
+        throw new Error(`"${row.fileName}" is too large to read as a statement`);
+      const result = readStatementBytes(await readFile(blob), row.fileName, null);
+      const columns = STATEMENT_COLUMNS.map((c) => c.header as string);
+      return {
+        rows: {
+          columns,
+          rows: result.transactions.map((tx) => {
+            const cells = transactionCells(tx, transactionAmountText(tx));
+            return Object.fromEntries(columns.map((c, i) => [c, cells[i] ? (cells[i] as string) : null]));
+          }),
+        },
+      };
+    }
+  }
+  if (row.kind !== 'csv' && row.kind !== 'xlsx') {
+    throw new Error(
+      `"${row.fileName}" is a ${row.kind.toUpperCase()} file: Parse file reads CSV, Excel and bank statements`,
+    );
+  }
+  const processed = await processedDocument(db, organizationId, row.id, signal);
+  return { rows: await sheetRows(store, processed, params.has_header !== false) };
+}
