@@ -15,6 +15,8 @@ const BLOCK_NAMES = new Map(BLOCKS.map((block) => [block.type, block.name]));
 export const OUTPUT_CHUNK_ROWS = 1_000;
 /** How often a running execution says it is alive and looks for a cancel request. */
 const HEARTBEAT_MS = 2_000;
+/** An execution still running after this is stopped and failed (the job itself expires at 60 minutes). */
+export const EXECUTION_TIMEOUT_MS = 50 * 60_000;
 /** Blocks of one execution running at once. */
 const CONCURRENCY = 2;
 
@@ -86,6 +88,7 @@ export async function runExecution(
   executionId: string,
   jobSignal: AbortSignal,
   progress: (percent: number, message?: string) => Promise<void> = async () => {},
+  timeoutMs = EXECUTION_TIMEOUT_MS,
 ) {
   const db = database.db;
   const [claimed] = await db
@@ -101,6 +104,12 @@ export async function runExecution(
   const controller = new AbortController();
   const onAbort = () => controller.abort();
   jobSignal.addEventListener('abort', onAbort);
+  let timedOut = false;
+  const startedAt = Date.now();
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
   const heartbeat = setInterval(async () => {
     try {
       const [row] = await db
@@ -133,6 +142,12 @@ export async function runExecution(
       signal: controller.signal,
       cached,
       runBlock: async (context) => {
+        // Also checked between blocks: a run made only of quick awaits may never let the timer fire.
+        if (Date.now() - startedAt > timeoutMs) {
+          timedOut = true;
+          controller.abort();
+          throw new Error('The execution ran out of time');
+        }
         inputsOf.set(context.node.id, sumRows(Object.values(context.inputs).flat()));
         return runBlock(context);
       },
@@ -188,13 +203,15 @@ export async function runExecution(
     await db
       .update(workflowExecutions)
       .set({
-        status: result.outcome,
+        status: timedOut ? 'failed' : result.outcome,
         finishedAt: sql`now()`,
-        error: result.failure?.error ?? (result.outcome === 'cancelled' ? 'Cancelled' : null),
+        error: timedOut
+          ? `Stopped after ${Math.round(timeoutMs / 60_000)} minutes, the time limit of an execution`
+          : (result.failure?.error ?? (result.outcome === 'cancelled' ? 'Cancelled' : null)),
         failedNodeId: result.failure?.node_id ?? null,
       })
       .where(eq(workflowExecutions.id, executionId));
-    return result.outcome;
+    return timedOut ? 'failed' : result.outcome;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     await db
@@ -204,6 +221,7 @@ export async function runExecution(
     return 'failed';
   } finally {
     clearInterval(heartbeat);
+    clearTimeout(timer);
     jobSignal.removeEventListener('abort', onAbort);
   }
 }

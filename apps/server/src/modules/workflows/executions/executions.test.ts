@@ -9,7 +9,9 @@ import {
 } from '../../../../test/organization-fixture.ts';
 import { startTestServer, type TestServer } from '../../../../test/test-server.ts';
 import { workflowExecutions } from '../../../db/schema.ts';
+import { createFileStore } from '../../../storage/file-store.ts';
 import { upload } from '../../documents/documents-test-support.ts';
+import { runExecution } from './execution-job.ts';
 import { markCrashedExecutions } from './executions.service.ts';
 
 const TABLES = '/api/tables/storage/counterpart_tables';
@@ -432,6 +434,30 @@ describe('workflow executions', () => {
     );
     const pairs = matched.body.data.filter((r: Json) => r.side === 'right').map((r: Json) => r.reference);
     expect(pairs.sort()).toEqual(['INV-1168', 'INV-4126', 'INV-4297']);
+  });
+
+  it('stops an execution that runs past its time limit and says so', async () => {
+    const workflowId = await createWorkflow('Too slow', cleaningGraph());
+    const [row] = await server.database.db
+      .insert(workflowExecutions)
+      .values({ organizationId: org.id, workflowId, version: 1, inputs: { period: 'x' } })
+      .returning();
+    const id = row?.id as string;
+    const store = createFileStore(server.config.dataDir);
+    const outcome = await runExecution(
+      server.database,
+      store,
+      id,
+      new AbortController().signal,
+      undefined,
+      1,
+    );
+    expect(outcome).toBe('failed');
+    const ended = await asAdmin('GET', `${EXECUTION}/one?execution_id=${id}`);
+    expect(ended.body.data.status).toBe('failed');
+    expect(ended.body.data.error).toMatch(/the time limit of an execution/);
+    // Nothing was written: the run stopped before the last block.
+    expect(block(ended.body.data, 'write')?.status).not.toBe('succeeded');
   });
 
   it('checks the permission and keeps other organizations out', async () => {
