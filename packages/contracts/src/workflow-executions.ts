@@ -35,13 +35,17 @@ export const runInputsResponseSchema = z.object({
 export const startExecutionSchema = z.object({
   workflow_id: z.string().uuid('Not a valid workflow id'),
   inputs: z.record(z.string(), z.string().max(10_000)).default({}),
+  /** Run only this block and what feeds it ("run up to here"). */
+  until_node_id: z.string().min(1).optional(),
 });
 export type StartExecution = z.infer<typeof startExecutionSchema>;
 
 /** POST /workflows/workflow/execution/retry: start again from the start, or from the failed block. */
 export const retryExecutionSchema = z.object({
   execution_id: z.string().uuid('Not a valid execution id'),
-  from: z.enum(['start', 'failed']).default('start'),
+  from: z.enum(['start', 'failed', 'node']).default('start'),
+  /** With from = node: the block to run again (it and what it feeds; the rest keep their outputs). */
+  node_id: z.string().min(1).optional(),
 });
 
 export const blockRunSchema = z.object({

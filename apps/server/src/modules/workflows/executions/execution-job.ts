@@ -141,6 +141,8 @@ export async function runExecution(
       concurrency: CONCURRENCY,
       signal: controller.signal,
       cached,
+      // "Run up to a block": only it and what feeds it; a retry runs what `cached` does not hold.
+      ...(rerun && !claimed.retryOf ? { only: rerun } : {}),
       runBlock: async (context) => {
         // Also checked between blocks: a run made only of quick awaits may never let the timer fire.
         if (Date.now() - startedAt > timeoutMs) {

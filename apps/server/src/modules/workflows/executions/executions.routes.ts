@@ -138,7 +138,8 @@ export const executionsRoutes: FastifyPluginAsyncZod<ExecutionsRoutesOptions> = 
     {
       schema: {
         ...doc,
-        summary: 'Run an ended execution again: from the start, or from its failed block',
+        summary:
+          'Run an ended execution again: from the start, from its failed block, or from a chosen block',
         body: retryExecutionSchema,
         response: { 202: executionResponseSchema, ...errors },
       },
@@ -150,6 +151,7 @@ export const executionsRoutes: FastifyPluginAsyncZod<ExecutionsRoutesOptions> = 
           options.jobs,
           request.body.execution_id,
           request.body.from,
+          request.body.node_id,
         ),
       }),
   );

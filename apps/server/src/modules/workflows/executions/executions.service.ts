@@ -1,6 +1,6 @@
 import type { BlockOutputPage, Execution, StartExecution, WorkflowRunInput } from '@counterpart/contracts';
 import { workflowGraphSchema } from '@counterpart/contracts';
-import { downstreamOf } from '@counterpart/domain';
+import { downstreamOf, upstreamOf } from '@counterpart/domain';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
 import {
@@ -120,11 +120,22 @@ export async function startExecution(
   if (Object.keys(details).length > 0) {
     throw badRequest(`Give the run its inputs: ${Object.keys(details).join(', ')}`, details);
   }
+  let rerunNodes: string[] | null = null;
+  if (input.until_node_id) {
+    const graph = await versionGraph(scope.db, workflow.id, workflow.currentVersion);
+    if (!graph.nodes.some((n) => n.id === input.until_node_id)) {
+      throw badRequest(`The workflow has no block "${input.until_node_id}"`, {
+        until_node_id: 'No such block',
+      });
+    }
+    rerunNodes = [...upstreamOf(graph, input.until_node_id)];
+  }
   return queue(scope, jobs, {
     organizationId: scope.organizationId,
     workflowId: workflow.id,
     version: workflow.currentVersion,
     inputs: input.inputs,
+    rerunNodes,
     createdBy: scope.actor.userId,
   });
 }
@@ -152,18 +163,26 @@ export async function retryExecution(
   scope: WorkflowsScope,
   jobs: JobQueue,
   executionId: string,
-  from: 'start' | 'failed',
+  from: 'start' | 'failed' | 'node',
+  nodeId?: string,
 ): Promise<Execution> {
   const previous = await loadExecution(scope, executionId);
   if (['queued', 'running'].includes(previous.status)) {
     throw new AppError(409, 'This execution has not ended: cancel it or wait for it');
   }
   let rerunNodes: string[] | null = null;
-  if (from === 'failed') {
-    if (!previous.failedNodeId)
-      throw badRequest('No block failed in this execution: retry it from the start');
+  if (from === 'failed' || from === 'node') {
+    const start = from === 'failed' ? previous.failedNodeId : nodeId;
+    if (!start) {
+      throw from === 'failed'
+        ? badRequest('No block failed in this execution: retry it from the start')
+        : badRequest('Name the block to run from', { node_id: 'Required' });
+    }
     const graph = await versionGraph(scope.db, previous.workflowId, previous.version);
-    rerunNodes = [...downstreamOf(graph, previous.failedNodeId)];
+    if (!graph.nodes.some((n) => n.id === start)) {
+      throw badRequest(`The workflow has no block "${start}"`, { node_id: 'No such block' });
+    }
+    rerunNodes = [...downstreamOf(graph, start)];
   }
   return queue(scope, jobs, {
     organizationId: scope.organizationId,

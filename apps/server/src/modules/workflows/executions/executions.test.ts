@@ -225,6 +225,39 @@ describe('workflow executions', () => {
     expect(ended.status).toBe(409);
   });
 
+  it('runs up to a chosen block, then again from a chosen block with the rest cached', async () => {
+    const workflowId = await createWorkflow('Partial runs', cleaningGraph());
+    const upTo = await asAdmin('POST', EXECUTION, {
+      workflow_id: workflowId,
+      inputs: { period: 'x' },
+      until_node_id: 'clean',
+    });
+    expect(upTo.status).toBe(202);
+    const partial = await waitForEnd(upTo.body.data.execution_id);
+    expect(partial.status).toBe('succeeded');
+    expect(partial.blocks.map((b: Json) => b.node_id).sort()).toEqual(['bank', 'clean', 'dedupe', 'home']);
+
+    const fromNode = await asAdmin('POST', `${EXECUTION}/retry`, {
+      execution_id: partial.execution_id,
+      from: 'node',
+      node_id: 'paid',
+    });
+    expect(fromNode.status).toBe(202);
+    const rest = await waitForEnd(fromNode.body.data.execution_id);
+    expect(rest.status, rest.error).toBe('succeeded');
+    expect(block(rest, 'clean')).toMatchObject({ cached: true });
+    expect(block(rest, 'paid')).toMatchObject({ cached: false, rows_in: 2_504 });
+    expect(block(rest, 'write')).toMatchObject({ status: 'succeeded', rows_out: 2_502 });
+
+    const unknown = await asAdmin('POST', EXECUTION, {
+      workflow_id: workflowId,
+      inputs: { period: 'x' },
+      until_node_id: 'nowhere',
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.details).toEqual({ until_node_id: 'No such block' });
+  });
+
   it('marks a run whose worker died as crashed; a retry from the start runs it', async () => {
     const workflowId = await createWorkflow('Crashes', cleaningGraph());
     const [row] = await server.database.db
