@@ -28,6 +28,7 @@ import { tablesRoutes } from './modules/tables/tables.routes.ts';
 import { teamRoutes } from './modules/team/team.routes.ts';
 import { executionsRoutes } from './modules/workflows/executions/executions.routes.ts';
 import { markCrashedExecutions } from './modules/workflows/executions/executions.service.ts';
+import { SCHEDULE_TICK_MS, startDueSchedules } from './modules/workflows/executions/scheduler.ts';
 import { workflowsRoutes } from './modules/workflows/workflows.routes.ts';
 import { realtimeRoutes } from './realtime/realtime.routes.ts';
 
@@ -118,7 +119,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await jobs.startWorkers();
     const crashWatch = setInterval(() => void markCrashedExecutions(database.db).catch(() => {}), 15_000);
     crashWatch.unref();
-    app.addHook('onClose', async () => clearInterval(crashWatch));
+    // Scheduled workflows: each process with workers looks; one start per workflow and minute.
+    const schedules = setInterval(
+      () =>
+        void startDueSchedules(database.db, jobs).catch((error) =>
+          app.log.error({ err: error }, 'schedules'),
+        ),
+      SCHEDULE_TICK_MS,
+    );
+    schedules.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(crashWatch);
+      clearInterval(schedules);
+    });
   }
   app.addHook('onClose', async () => {
     await jobs.stop();

@@ -9,6 +9,7 @@ export {
   mapColumns,
 } from './blocks/row-blocks.ts';
 export { BlockParameterError, isRowSet, type RowSet } from './blocks/row-set.ts';
+export { CronError, type CronSchedule, cronMatches, parseCron, wallClock } from './cron.ts';
 export {
   type BlockOutputs,
   type BlockResult,

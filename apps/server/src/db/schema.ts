@@ -748,8 +748,11 @@ export const workflowExecutions = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    /** The schedule's minute a scheduled run is for: unique, so two processes never both start it. */
+    scheduledFor: timestamp('scheduled_for', { withTimezone: true }),
   },
   (t) => [
+    uniqueIndex('workflow_executions_schedule_idx').on(t.workflowId, t.scheduledFor),
     index('workflow_executions_workflow_idx').on(t.workflowId, t.createdAt),
     index('workflow_executions_status_idx').on(t.status),
   ],

@@ -83,6 +83,16 @@ async function documentExists(scope: WorkflowsScope, id: string): Promise<boolea
   return Boolean(row);
 }
 
+/** Hands a stored, queued execution to the job queue (its owner hears how it ends). */
+export async function enqueueExecution(db: Db, jobs: JobQueue, row: ExecutionRow): Promise<void> {
+  const jobId = await jobs.enqueue<ExecutionJobData>(
+    WORKFLOW_EXECUTION_JOB,
+    { executionId: row.id },
+    { organizationId: row.organizationId, userId: row.createdBy ?? '' },
+  );
+  await db.update(workflowExecutions).set({ jobId }).where(eq(workflowExecutions.id, row.id));
+}
+
 async function queue(
   scope: WorkflowsScope,
   jobs: JobQueue,
@@ -90,12 +100,7 @@ async function queue(
 ): Promise<Execution> {
   const [row] = await scope.db.insert(workflowExecutions).values(values).returning();
   if (!row) throw new Error('The execution was not stored');
-  const jobId = await jobs.enqueue<ExecutionJobData>(
-    WORKFLOW_EXECUTION_JOB,
-    { executionId: row.id },
-    { organizationId: scope.organizationId, userId: scope.actor.userId ?? '' },
-  );
-  await scope.db.update(workflowExecutions).set({ jobId }).where(eq(workflowExecutions.id, row.id));
+  await enqueueExecution(scope.db, jobs, row);
   return getExecution(scope, row.id);
 }
 

@@ -9,10 +9,12 @@ import {
 } from '../../../../test/organization-fixture.ts';
 import { startTestServer, type TestServer } from '../../../../test/test-server.ts';
 import { workflowExecutions } from '../../../db/schema.ts';
+import type { JobQueue } from '../../../jobs/job-types.ts';
 import { createFileStore } from '../../../storage/file-store.ts';
 import { upload } from '../../documents/documents-test-support.ts';
 import { runExecution } from './execution-job.ts';
 import { markCrashedExecutions } from './executions.service.ts';
+import { startDueSchedules } from './scheduler.ts';
 
 const TABLES = '/api/tables/storage/counterpart_tables';
 const WORKFLOWS = '/api/workflow/rule_workflows';
@@ -27,9 +29,17 @@ let admin: string;
 let viewer: string;
 let other: string;
 let bankTable: string;
+let jobs: JobQueue;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer(
+    {},
+    {
+      defineJobs(queue) {
+        jobs = queue;
+      },
+    },
+  );
   call = createApiCall(server);
   org = await createTestOrganization(server, 'Executions');
   otherOrg = await createTestOrganization(server, 'Executions elsewhere');
@@ -491,6 +501,38 @@ describe('workflow executions', () => {
     expect(ended.body.data.error).toMatch(/the time limit of an execution/);
     // Nothing was written: the run stopped before the last block.
     expect(block(ended.body.data, 'write')?.status).not.toBe('succeeded');
+  });
+
+  it('starts an active scheduled workflow once at its minute, in its time zone', async () => {
+    const graph = cleaningGraph();
+    graph.nodes[0] = node('home', 'home', { inputs: [] });
+    const create = await asAdmin('POST', WORKFLOWS, {
+      workflow_name: 'Every weekday at six',
+      graph,
+      state: 'active',
+      schedule: { cron: '0 6 * * 1-5', time_zone: 'Africa/Nairobi' },
+    });
+    expect(create.status).toBe(201);
+    const workflowId = create.body.data.workflow_id;
+    const needsInputs = await asAdmin('POST', WORKFLOWS, {
+      workflow_name: 'Scheduled but asks for a period',
+      graph: cleaningGraph(),
+      state: 'active',
+      schedule: { cron: '0 6 * * 1-5', time_zone: 'Africa/Nairobi' },
+    });
+    // Monday 06:00 in Nairobi is 03:00 UTC; 06:00 UTC is not the minute.
+    const db = server.database.db;
+    expect(await startDueSchedules(db, jobs, new Date('2026-11-23T06:00:10Z'))).toBe(0);
+    expect(await startDueSchedules(db, jobs, new Date('2026-11-23T03:00:10Z'))).toBeGreaterThanOrEqual(1);
+    // A second process (or tick) in the same minute starts nothing more.
+    expect(await startDueSchedules(db, jobs, new Date('2026-11-23T03:00:40Z'))).toBe(0);
+    const history = await asAdmin('GET', `${EXECUTION}?workflow_id=${workflowId}`);
+    expect(history.body.total).toBe(1);
+    expect(history.body.data[0].trigger).toBe('schedule');
+    expect((await waitForEnd(history.body.data[0].execution_id)).status).toBe('succeeded');
+    const refused = await asAdmin('GET', `${EXECUTION}?workflow_id=${needsInputs.body.data.workflow_id}`);
+    expect(refused.body.data[0]).toMatchObject({ trigger: 'schedule', status: 'failed' });
+    expect(refused.body.data[0].error).toMatch(/cannot ask for "Period"/);
   });
 
   it('checks the permission and keeps other organizations out', async () => {

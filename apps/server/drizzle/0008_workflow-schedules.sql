@@ -1,0 +1,2 @@
+ALTER TABLE "workflow_executions" ADD COLUMN "scheduled_for" timestamp with time zone;--> statement-breakpoint
+CREATE UNIQUE INDEX "workflow_executions_schedule_idx" ON "workflow_executions" USING btree ("workflow_id","scheduled_for");
