@@ -1,14 +1,112 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { History } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { useCan } from '../../app/auth/use-can.ts';
 import { EmptyView } from '../../shared/ui/empty-view.tsx';
+import { PageNav } from '../../shared/ui/page-nav.tsx';
+import { Panel } from '../../shared/ui/panel.tsx';
+import { Skeleton } from '../../shared/ui/skeleton.tsx';
+import { ExecutionDetail } from './execution-detail.tsx';
+import { isExecutionActive } from './execution-display.ts';
+import { EXECUTIONS_PAGE_SIZE, useExecutions, useWorkflow } from './executions-api.ts';
+import { ExecutionsTable } from './executions-table.tsx';
+import { RunWorkflowButton } from './run-workflow-button.tsx';
+import { useWorkflowsKey } from './workflows-api.ts';
 
+/**
+ * `/workflows/executions/:id` (`:id` is the workflow): its executions, newest first, polled while one
+ * is queued or running; `?execution=<id>` opens one below the list (its error, Cancel or Retry, and
+ * its block runs with their outputs).
+ */
 export function ExecutionHistoryPage() {
+  const workflowId = useParams().id ?? '';
+  const [params, setParams] = useSearchParams();
+  const selectedId = params.get('execution');
+  const canCreate = useCan('create', 'workflow');
+  const [pageNo, setPageNo] = useState(1);
+  const workflow = useWorkflow(workflowId);
+  const executions = useExecutions(workflowId, pageNo);
+  useRefreshListWhenRunsEnd(executions.data?.data.some((e) => isExecutionActive(e.status)) ?? false);
+
+  const select = (executionId: string) => {
+    setPageNo(1);
+    setParams({ execution: executionId });
+  };
+
+  const runnable = canCreate && workflow.data && workflow.data.state !== 'archived';
+  const run = runnable ? (
+    <RunWorkflowButton
+      workflowId={workflowId}
+      workflowName={workflow.data?.workflow_name ?? ''}
+      variant="primary"
+      size="md"
+    />
+  ) : undefined;
+  const empty = executions.data?.total === 0;
+
   return (
-    <section className="rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
-      <EmptyView
-        icon={<History />}
-        title="No executions yet"
-        description="Runs of this workflow, with their status, start, end and duration, appear here."
-      />
-    </section>
+    <div className="space-y-6">
+      <Panel
+        title={workflow.data?.workflow_name ?? 'Executions'}
+        description="Every run of this workflow, newest first. Choose one to see its blocks and their outputs."
+        actions={empty ? undefined : run}
+      >
+        {workflow.isError ? (
+          <p role="alert" className="p-5 text-sm text-red-600 dark:text-red-400">
+            {workflow.error.message}
+          </p>
+        ) : executions.isPending ? (
+          <div className="space-y-3 p-5">
+            <Skeleton className="h-10 w-full" />
+            <Skeleton className="h-10 w-full" />
+          </div>
+        ) : executions.isError ? (
+          <p role="alert" className="p-5 text-sm text-red-600 dark:text-red-400">
+            {executions.error.message}
+          </p>
+        ) : executions.data.data.length === 0 ? (
+          <EmptyView
+            icon={<History />}
+            title="No executions yet"
+            description="Runs of this workflow, with their status, start and duration, appear here."
+            action={run}
+          />
+        ) : (
+          <>
+            <ExecutionsTable
+              executions={executions.data.data}
+              selectedId={selectedId}
+              busy={executions.isFetching}
+            />
+            <PageNav
+              pageNo={pageNo}
+              pageSize={EXECUTIONS_PAGE_SIZE}
+              total={executions.data.total}
+              onPage={setPageNo}
+            />
+          </>
+        )}
+      </Panel>
+      {selectedId && (
+        <ExecutionDetail
+          key={selectedId}
+          executionId={selectedId}
+          workflowId={workflowId}
+          onSelect={select}
+        />
+      )}
+    </div>
   );
+}
+
+/** When the last queued or running execution on screen ends, the workflows list's "Last run" is stale. */
+function useRefreshListWhenRunsEnd(active: boolean) {
+  const key = useWorkflowsKey();
+  const queryClient = useQueryClient();
+  const wasActive = useRef(active);
+  useEffect(() => {
+    if (wasActive.current && !active) void queryClient.invalidateQueries({ queryKey: [...key, 'list'] });
+    wasActive.current = active;
+  }, [active, key, queryClient]);
 }

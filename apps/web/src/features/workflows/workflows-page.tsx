@@ -1,5 +1,14 @@
 import type { Workflow, WorkflowState } from '@counterpart/contracts';
-import { Archive, Copy, Ellipsis, Pencil, Plus, RotateCcw, Workflow as WorkflowIcon } from 'lucide-react';
+import {
+  Archive,
+  Copy,
+  Ellipsis,
+  History,
+  Pencil,
+  Plus,
+  RotateCcw,
+  Workflow as WorkflowIcon,
+} from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useCan } from '../../app/auth/use-can.ts';
@@ -13,6 +22,8 @@ import { SearchInput } from '../../shared/ui/search-input.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { StatusBadge } from '../../shared/ui/status-badge.tsx';
 import { toast } from '../../shared/ui/toast.tsx';
+import { LastRun } from './last-run.tsx';
+import { RunWorkflowButton } from './run-workflow-button.tsx';
 import {
   copyName,
   useDuplicateWorkflow,
@@ -68,7 +79,13 @@ export function WorkflowsPage() {
   };
 
   const actionsOf = (workflow: Workflow): MenuItem[] => {
-    const items: MenuItem[] = [];
+    const items: MenuItem[] = [
+      {
+        label: 'Execution history',
+        icon: <History />,
+        onSelect: () => navigate(`/workflows/executions/${workflow.workflow_id}`),
+      },
+    ];
     if (canUpdate) {
       items.push({
         label: 'Edit',
@@ -226,15 +243,7 @@ export function WorkflowsPage() {
                         <StatusBadge status={workflow.state} label={STATE_LABEL[workflow.state]} />
                       </td>
                       <td className="hidden px-4 py-3 whitespace-nowrap text-zinc-600 md:table-cell dark:text-zinc-300">
-                        {workflow.last_execution ? (
-                          <span className="inline-flex items-center gap-2">
-                            <StatusBadge status={workflow.last_execution.status} />
-                            {workflow.last_execution.started_at &&
-                              formatDateTime(workflow.last_execution.started_at)}
-                          </span>
-                        ) : (
-                          'Never run'
-                        )}
+                        <LastRun workflowId={workflow.workflow_id} last={workflow.last_execution} />
                       </td>
                       <td className="hidden px-4 py-3 text-zinc-600 lg:table-cell dark:text-zinc-300">
                         {scheduleText(workflow)}
@@ -242,14 +251,21 @@ export function WorkflowsPage() {
                       <td className="hidden px-4 py-3 whitespace-nowrap text-zinc-600 sm:table-cell dark:text-zinc-300">
                         {formatDateTime(workflow.updated_at)}
                       </td>
-                      <td className="px-4 py-3 text-right">
-                        {items.length > 0 && (
+                      <td className="py-3 pr-4 pl-2 text-right sm:pr-5">
+                        <div className="flex items-center justify-end gap-1">
+                          {canCreate && workflow.state !== 'archived' && (
+                            <RunWorkflowButton
+                              workflowId={workflow.workflow_id}
+                              workflowName={workflow.workflow_name}
+                              compact
+                            />
+                          )}
                           <Menu
                             label={`Actions for ${workflow.workflow_name}`}
                             triggerContent={<Ellipsis aria-hidden="true" />}
                             items={items}
                           />
-                        )}
+                        </div>
                       </td>
                     </tr>
                   );
