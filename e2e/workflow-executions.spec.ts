@@ -1,0 +1,354 @@
+import { mkdirSync } from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+import { signIn } from './sign-in.ts';
+
+/**
+ * Running a workflow: a bank table and a cleaning workflow made through the API (Home asking for a
+ * period → Table → Deduplicate → Clean currency → Filter rows → Write to table); then in the app:
+ * Run on the workflow's row, the period asked for, the Execution History with the run reaching
+ * Succeeded, the run opened by keyboard with its block runs in graph order and their row counts, and
+ * the Clean currency block's rows output as a grid with the cleaned amounts. Screenshots (light/dark ×
+ * desktop/mobile) land in SHOTS_DIR (default /tmp/shots-exec).
+ */
+const shotsDir = process.env.SHOTS_DIR ?? '/tmp/shots-exec';
+
+test.describe.configure({ timeout: 180_000 });
+
+const DESKTOP = { width: 1366, height: 860 };
+const MOBILE = { width: 375, height: 812 };
+const TABLES = '/api/tables/storage/counterpart_tables';
+
+async function acceptCookies(page: Page) {
+  const accept = page.getByRole('button', { name: 'Accept cookies' });
+  if (await accept.isVisible()) await accept.click();
+}
+
+async function noSideScroll(page: Page, name: string) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${name} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(1);
+}
+
+/**
+ * The page in light and dark, desktop and mobile; never scrolling sideways. With `reopen` (a dialog
+ * covers the top bar's toggle) the theme is stored and the page opened again, and the shot is of the
+ * viewport (a fixed dialog over a full-page shot lands at the wrong place).
+ */
+async function shootAll(page: Page, name: string, reopen?: () => Promise<void>) {
+  mkdirSync(shotsDir, { recursive: true });
+  for (const theme of ['light', 'dark'] as const) {
+    for (const [size, viewport] of [
+      ['desktop', DESKTOP],
+      ['mobile', MOBILE],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await noSideScroll(page, `${name} ${size} ${theme}`);
+      await page.screenshot({
+        path: `${shotsDir}/${name}-${size}-${theme}.png`,
+        fullPage: !reopen,
+        animations: 'disabled',
+      });
+    }
+    if (reopen) {
+      await page.evaluate((dark) => {
+        const saved = JSON.parse(localStorage.getItem('counterpart-ui') ?? '{"state":{},"version":0}');
+        saved.state.theme = dark;
+        localStorage.setItem('counterpart-ui', JSON.stringify(saved));
+      }, theme === 'light');
+      await page.setViewportSize(DESKTOP);
+      await reopen();
+    } else {
+      await page.getByRole('button', { name: 'Toggle theme' }).click();
+    }
+  }
+  await page.setViewportSize(DESKTOP);
+}
+
+/** The bearer token and organization the app sends, to set up data through the API as the same user. */
+function watchApiHeaders(page: Page) {
+  const seen: Record<string, string> = {};
+  page.on('request', (request) => {
+    const headers = request.headers();
+    if (request.url().includes('/api/') && headers.authorization) {
+      seen.Authorization = headers.authorization;
+      seen.Organization = headers.organization ?? '';
+    }
+  });
+  return seen;
+}
+
+async function postJson(page: Page, headers: Record<string, string>, path: string, body: unknown) {
+  const response = await page.request.post(path, {
+    headers: { ...headers, 'Content-Type': 'application/json' },
+    data: JSON.stringify(body),
+  });
+  expect(response.status(), `${path}: ${await response.text()}`).toBeLessThan(300);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+const node = (id: string, type: string, parameters: Record<string, unknown>) => ({
+  id,
+  type,
+  typeVersion: 1,
+  position: { x: 0, y: 0 },
+  parameters,
+  on_error: 'stop',
+});
+const edge = (source: string, sourceHandle: string, target: string, targetHandle: string) => ({
+  id: `${source}-${target}`,
+  source,
+  source_handle: sourceHandle,
+  target,
+  target_handle: targetHandle,
+});
+
+/** Home (asks for a period) → Table → Deduplicate → Clean currency → Filter (amount > 0) → Write to table. */
+function cleaningGraph(tableId: string, stamp: number) {
+  return {
+    schemaVersion: 1,
+    nodes: [
+      node('home', 'home', { inputs: [{ name: 'period', label: 'Period' }] }),
+      node('bank', 'table', { table_id: tableId }),
+      node('dedupe', 'deduplicate', { columns: ['Reference'] }),
+      node('clean', 'clean_currency', { columns: ['Amount'], currency: 'KES' }),
+      node('paid', 'filter_rows', { column: 'Amount', operator: 'greater_than', value: '0' }),
+      node('write', 'write_to_table', { table_name: `Exec cleaned ${stamp}` }),
+    ],
+    edges: [
+      edge('home', 'start', 'bank', 'start'),
+      edge('bank', 'rows', 'dedupe', 'rows'),
+      edge('dedupe', 'rows', 'clean', 'rows'),
+      edge('clean', 'rows', 'paid', 'rows'),
+      edge('paid', 'rows', 'write', 'rows'),
+    ],
+  };
+}
+
+test('a workflow is run with its inputs, followed in the Execution History, and its block outputs read', async ({
+  page,
+}) => {
+  const stamp = Date.now();
+  const workflowName = `Exec clean ${stamp}`;
+  const headers = watchApiHeaders(page);
+  await page.setViewportSize(DESKTOP);
+  await signIn(page, 'admin@demo.test');
+  await acceptCookies(page);
+  await expect.poll(() => headers.Authorization ?? '').not.toBe('');
+
+  const table = await postJson(page, headers, `${TABLES}/`, {
+    name: `Exec bank ${stamp}`,
+    columns: [
+      { name: 'Reference', type: 'text' },
+      { name: 'Amount', type: 'text' },
+    ],
+  });
+  const tableId = String(table.id);
+  await postJson(page, headers, `${TABLES}/${tableId}/items/bulk_create`, {
+    items: [
+      ['INV-1', '1,000.00'],
+      ['INV-2', '(250.50)'],
+      ['inv-1', '1,000.00'],
+      ['INV-3', 'KES 1,200'],
+      ['INV-4', '1 234.50-'],
+    ].map(([Reference, Amount]) => ({ values: { Reference, Amount } })),
+  });
+  const created = await postJson(page, headers, '/api/workflow/rule_workflows', {
+    workflow_name: workflowName,
+    graph: cleaningGraph(tableId, stamp),
+  });
+  const workflowId = String((created.data as { workflow_id: string }).workflow_id);
+
+  // /workflows → Run on the row: the dialog asks for the period, and refuses to run without it.
+  const openRunDialog = async () => {
+    await page.goto('/workflows');
+    await page.getByRole('searchbox', { name: 'Search workflows' }).fill(String(stamp));
+    const row = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('link', { name: workflowName, exact: true }) });
+    await expect(row).toContainText('Never run');
+    await row.getByRole('button', { name: `Run ${workflowName}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Run ${workflowName}` });
+    await expect(dialog.getByLabel('Period')).toBeFocused();
+    return dialog;
+  };
+  let dialog = await openRunDialog();
+  await dialog.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(dialog.getByLabel('Period')).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByLabel('Period')).toHaveAccessibleDescription('Required');
+  await shootAll(page, 'run-dialog', async () => {
+    dialog = await openRunDialog();
+  });
+  await dialog.getByLabel('Period').fill('2026-01');
+  await dialog.getByLabel('Period').press('Enter');
+
+  // "Run started", then the workflow's Execution History, where the run ends Succeeded.
+  await expect(page.getByText('Run started')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/workflows/executions/${workflowId}$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Execution History' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: workflowName })).toBeVisible();
+  const executions = page.getByRole('table', { name: 'Executions' });
+  await expect(executions.getByRole('row')).toHaveCount(2);
+  const runRow = executions.getByRole('row').nth(1);
+  await expect(runRow).toContainText('Succeeded', { timeout: 60_000 });
+  await expect(runRow).toContainText('v1');
+  await expect(runRow).toContainText('admin@demo.test');
+  await expect(runRow).toContainText('Manual');
+
+  // Opened by keyboard: the URL names it, its block runs are listed in graph order with row counts.
+  await runRow.getByRole('link').focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\?execution=[0-9a-f-]{36}$/);
+  const executionId = new URL(page.url()).searchParams.get('execution');
+  await expect(runRow.getByRole('link')).toHaveAttribute('aria-current', 'true');
+  const details = page.getByRole('region', { name: 'Execution details' });
+  await expect(details).toContainText('Input: period');
+  await expect(details).toContainText('2026-01');
+  const blocks = details.getByRole('region', { name: 'Block runs' }).getByRole('listitem');
+  await expect(blocks).toHaveCount(6);
+  const names = await blocks.evaluateAll((items) =>
+    items.map((item) => item.querySelector('h4')?.textContent),
+  );
+  expect(names).toEqual(['Home', 'Table', 'Deduplicate', 'Clean currency', 'Filter rows', 'Write to table']);
+  await expect(details.getByRole('listitem', { name: 'Deduplicate' })).toContainText('5 in');
+  await expect(details.getByRole('listitem', { name: 'Deduplicate' })).toContainText('5 out');
+  const clean = details.getByRole('listitem', { name: 'Clean currency' });
+  await expect(clean).toContainText('Succeeded');
+  await expect(clean).toContainText('4 in');
+  await expect(clean).toContainText('4 out');
+  await expect(details.getByRole('listitem', { name: 'Write to table' })).toContainText('2 out');
+  await expect(details.getByRole('button', { name: 'Retry from start' })).toBeVisible();
+  await shootAll(page, 'execution-history');
+
+  // The Clean currency block's rows, opened by keyboard: the amounts are cleaned, exactly.
+  const openOutput = async () => {
+    await clean.getByRole('button', { name: 'Rows output of Clean currency' }).focus();
+    await page.keyboard.press('Enter');
+    const output = page.getByRole('dialog', { name: 'Clean currency: Rows' });
+    await expect(output.getByRole('table', { name: 'Clean currency: Rows' })).toBeVisible();
+    return output;
+  };
+  let output = await openOutput();
+  const grid = output.getByRole('table');
+  await expect(grid.getByRole('columnheader')).toHaveText(['#', 'Reference', 'Amount']);
+  await expect(grid.getByRole('row', { name: /INV-2/ })).toContainText('-250.50');
+  await expect(grid.getByRole('row', { name: /INV-4/ })).toContainText('-1234.50');
+  await expect(grid.getByRole('row', { name: /INV-3/ })).toContainText('1200.00');
+  await expect(output).toContainText('Rows 1–4 of 4');
+  await expect(output.getByRole('button', { name: 'Next' })).toHaveAttribute('aria-disabled', 'true');
+  await shootAll(page, 'block-output', async () => {
+    await page.goto(`/workflows/executions/${workflowId}?execution=${executionId}`);
+    output = await openOutput();
+  });
+  await page.keyboard.press('Escape');
+  await expect(output).toBeHidden();
+  await expect(clean.getByRole('button', { name: 'Rows output of Clean currency' })).toBeFocused();
+
+  // The list's last run links to that execution.
+  await page.goto('/workflows');
+  await page.getByRole('searchbox', { name: 'Search workflows' }).fill(String(stamp));
+  const row = page
+    .getByRole('row')
+    .filter({ has: page.getByRole('link', { name: workflowName, exact: true }) });
+  await expect(row.getByRole('link', { name: /Succeeded/ })).toBeVisible();
+  await shootAll(page, 'workflows-list');
+  await row.getByRole('link', { name: /Succeeded/ }).click();
+  await expect(page).toHaveURL(`/workflows/executions/${workflowId}?execution=${executionId}`);
+  await expect(page.getByRole('region', { name: 'Execution details' })).toContainText('Succeeded');
+});
+
+test('a run input the server requires is shown on its field when the run is refused', async ({ page }) => {
+  const stamp = Date.now();
+  const workflowName = `Exec inputs ${stamp}`;
+  const headers = watchApiHeaders(page);
+  await page.setViewportSize(DESKTOP);
+  await signIn(page, 'admin@demo.test');
+  await acceptCookies(page);
+  await expect.poll(() => headers.Authorization ?? '').not.toBe('');
+  const graph = (required: boolean) => ({
+    schemaVersion: 1,
+    nodes: [node('home', 'home', { inputs: [{ name: 'period', label: 'Period', required }] })],
+    edges: [],
+  });
+  const created = await postJson(page, headers, '/api/workflow/rule_workflows', {
+    workflow_name: workflowName,
+    graph: graph(false),
+  });
+  const workflowId = String((created.data as { workflow_id: string }).workflow_id);
+
+  await page.goto('/workflows');
+  await page.getByRole('searchbox', { name: 'Search workflows' }).fill(String(stamp));
+  await page.getByRole('button', { name: `Run ${workflowName}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Run ${workflowName}` });
+  await expect(dialog.getByLabel('Period (optional)')).toBeFocused();
+
+  // Meanwhile someone makes the period required: the server refuses the run and names the field.
+  const saved = await page.request.put(`/api/workflow/rule_workflows?workflow_id=${workflowId}`, {
+    headers: { ...headers, 'Content-Type': 'application/json' },
+    data: JSON.stringify({ workflow_name: workflowName, graph: graph(true) }),
+  });
+  expect(saved.ok(), await saved.text()).toBe(true);
+  await dialog.getByRole('button', { name: 'Run', exact: true }).click();
+  const period = dialog.getByLabel('Period (optional)');
+  await expect(period).toHaveAttribute('aria-invalid', 'true');
+  await expect(period).toHaveAccessibleDescription('Required');
+  await expect(period).toBeFocused();
+  await expect(page).toHaveURL(/\/workflows$/);
+
+  await period.fill('2026-02');
+  await period.press('Enter');
+  await expect(page.getByText('Run started')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/workflows/executions/${workflowId}$`));
+  const runRow = page.getByRole('table', { name: 'Executions' }).getByRole('row').nth(1);
+  await expect(runRow).toContainText('Succeeded', { timeout: 60_000 });
+  await expect(runRow).toContainText('v2');
+});
+
+test('a run without inputs starts at once; a failed block is named and the run retried from it', async ({
+  page,
+}) => {
+  const stamp = Date.now();
+  const workflowName = `Exec notify ${stamp}`;
+  const headers = watchApiHeaders(page);
+  await page.setViewportSize(DESKTOP);
+  await signIn(page, 'admin@demo.test');
+  await acceptCookies(page);
+  await expect.poll(() => headers.Authorization ?? '').not.toBe('');
+  // Notify does not run in executions yet: the run fails there.
+  const notify = {
+    ...node('tell', 'notify', { recipients: 'finance@demo.test', subject: 'Done' }),
+    label: 'Tell finance',
+  };
+  const created = await postJson(page, headers, '/api/workflow/rule_workflows', {
+    workflow_name: workflowName,
+    graph: {
+      schemaVersion: 1,
+      nodes: [node('home', 'home', {}), notify],
+      edges: [edge('home', 'start', 'tell', 'data')],
+    },
+  });
+  const workflowId = String((created.data as { workflow_id: string }).workflow_id);
+
+  await page.goto('/workflows');
+  await page.getByRole('searchbox', { name: 'Search workflows' }).fill(String(stamp));
+  await page.getByRole('button', { name: `Run ${workflowName}` }).click();
+  await expect(page.getByText('Run started')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/workflows/executions/${workflowId}$`));
+  const rows = page.getByRole('table', { name: 'Executions' }).getByRole('row');
+  await expect(rows.nth(1)).toContainText('Failed', { timeout: 60_000 });
+  await rows.nth(1).getByRole('link').click();
+  const details = page.getByRole('region', { name: 'Execution details' });
+  await expect(details).toContainText('Failed at “Tell finance”');
+  const tell = details.getByRole('listitem', { name: 'Tell finance' });
+  await expect(tell).toContainText('Failed');
+  await expect(tell).toContainText('Notify');
+  await shootAll(page, 'execution-failed');
+
+  const failedUrl = page.url();
+  await details.getByRole('button', { name: 'Retry from failed block' }).click();
+  await expect(page.getByText('Retry started')).toBeVisible();
+  await expect(page).not.toHaveURL(failedUrl);
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(1)).toContainText('Failed', { timeout: 60_000 });
+  await expect(rows.nth(1).getByRole('link')).toHaveAttribute('aria-current', 'true');
+  await expect(details).toContainText('Retry of an earlier run');
+  await expect(details.getByRole('listitem', { name: 'Home' })).toContainText('Cached');
+});
