@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { signIn } from './sign-in.ts';
 
@@ -204,10 +205,15 @@ test('a workflow is run with its inputs, followed in the Execution History, and 
   await expect(details).toContainText('2026-01');
   const blocks = details.getByRole('region', { name: 'Block runs' }).getByRole('listitem');
   await expect(blocks).toHaveCount(6);
-  const names = await blocks.evaluateAll((items) =>
-    items.map((item) => item.querySelector('h4')?.textContent),
-  );
-  expect(names).toEqual(['Home', 'Table', 'Deduplicate', 'Clean currency', 'Filter rows', 'Write to table']);
+  // Retried until the list has settled (it refetches while the run ends).
+  await expect(blocks.locator('h4')).toHaveText([
+    'Home',
+    'Table',
+    'Deduplicate',
+    'Clean currency',
+    'Filter rows',
+    'Write to table',
+  ]);
   await expect(details.getByRole('listitem', { name: 'Deduplicate' })).toContainText('5 in');
   await expect(details.getByRole('listitem', { name: 'Deduplicate' })).toContainText('5 out');
   const clean = details.getByRole('listitem', { name: 'Clean currency' });
@@ -351,4 +357,97 @@ test('a run without inputs starts at once; a failed block is named and the run r
   await expect(rows.nth(1).getByRole('link')).toHaveAttribute('aria-current', 'true');
   await expect(details).toContainText('Retry of an earlier run');
   await expect(details.getByRole('listitem', { name: 'Home' })).toContainText('Cached');
+});
+
+test('the morning workflow runs on two files chosen in the run dialog: reconciled, dashboard, open items', async ({
+  page,
+}) => {
+  const stamp = Date.now();
+  const workflowName = `Morning ${stamp}`;
+  const headers = watchApiHeaders(page);
+  await page.setViewportSize(DESKTOP);
+  await signIn(page, 'admin@demo.test');
+  await acceptCookies(page);
+  await expect.poll(() => headers.Authorization ?? '').not.toBe('');
+  // Home → Upload document ×2 → Parse file ×2 → Clean currency → Reconcile → Write to table + Dashboard.
+  const labelled = (id: string, type: string, label: string, parameters: Record<string, unknown>) => ({
+    ...node(id, type, parameters),
+    label,
+  });
+  const created = await postJson(page, headers, '/api/workflow/rule_workflows', {
+    workflow_name: workflowName,
+    graph: {
+      schemaVersion: 1,
+      nodes: [
+        node('home', 'home', {}),
+        labelled('bank', 'upload_document', 'Bank file', { label: 'Bank statement', accept: 'csv' }),
+        labelled('ledger', 'upload_document', 'Ledger file', { label: 'Ledger export', accept: 'csv' }),
+        labelled('read_bank', 'parse_file', 'Read bank', {}),
+        labelled('read_ledger', 'parse_file', 'Read ledger', {}),
+        node('clean', 'clean_currency', { columns: ['Amount'] }),
+        node('match', 'reconcile', { rule_set: 'default' }),
+        labelled('open', 'write_to_table', 'Open items', { table_name: `Open items ${stamp}` }),
+        labelled('board', 'dashboard', 'Morning dashboard', { title: 'Morning' }),
+      ],
+      edges: [
+        edge('home', 'start', 'bank', 'start'),
+        { ...edge('home', 'start', 'ledger', 'start'), id: 'home-ledger' },
+        edge('bank', 'file', 'read_bank', 'file'),
+        edge('ledger', 'file', 'read_ledger', 'file'),
+        edge('read_bank', 'rows', 'clean', 'rows'),
+        edge('clean', 'rows', 'match', 'left'),
+        edge('read_ledger', 'rows', 'match', 'right'),
+        edge('match', 'unmatched', 'open', 'rows'),
+        { ...edge('match', 'matched', 'board', 'results'), id: 'matched-board' },
+        { ...edge('match', 'suggested', 'board', 'results'), id: 'suggested-board' },
+      ],
+    },
+  });
+  const workflowId = String((created.data as { workflow_id: string }).workflow_id);
+
+  await page.goto('/workflows');
+  await page.getByRole('searchbox', { name: 'Search workflows' }).fill(String(stamp));
+  await page.getByRole('button', { name: `Run ${workflowName}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Run ${workflowName}` });
+  // Both files are asked for; running without them says so on each.
+  await dialog.getByRole('button', { name: 'Run', exact: true }).click();
+  const bankPicker = dialog.getByRole('button', { name: /Bank statement/ });
+  const ledgerPicker = dialog.getByRole('button', { name: /Ledger export/ });
+  await expect(bankPicker).toHaveAccessibleDescription(/Choose a file/);
+  const choose = async (picker: typeof bankPicker, file: string) => {
+    const chooser = page.waitForEvent('filechooser');
+    await picker.click();
+    await (await chooser).setFiles(path.join(import.meta.dirname, 'fixtures', file));
+  };
+  await choose(bankPicker, 'recon-bank.csv');
+  await choose(ledgerPicker, 'recon-ledger.csv');
+  await expect(dialog.getByRole('status').filter({ hasText: 'recon-bank.csv' })).toBeVisible();
+  await expect(dialog.getByRole('status').filter({ hasText: 'recon-ledger.csv' })).toBeVisible();
+  await expect(bankPicker).not.toHaveAttribute('aria-invalid', 'true');
+  await page.screenshot({ path: `${shotsDir}/run-dialog-files-desktop-light.png` });
+  await dialog.getByRole('button', { name: 'Run', exact: true }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/workflows/executions/${workflowId}$`));
+  const rows = page.getByRole('table', { name: 'Executions' }).getByRole('row');
+  await expect(rows.nth(1)).toContainText('Succeeded', { timeout: 60_000 });
+  await rows.nth(1).getByRole('link').click();
+  const details = page.getByRole('region', { name: 'Execution details' });
+  await expect(details.getByRole('listitem', { name: 'Read bank' })).toContainText('8 out');
+  await expect(details.getByRole('listitem', { name: 'Open items' })).toContainText('Succeeded');
+  await shootAll(page, 'morning-execution');
+
+  // The dashboard: the run's counts per status and its match rate.
+  const board = details.getByRole('listitem', { name: 'Morning dashboard' });
+  await board.getByRole('button', { name: /Dashboard output of Morning dashboard/ }).click();
+  const output = page.getByRole('dialog', { name: /Morning dashboard: Dashboard/ });
+  await expect(output).toContainText('"match_rate": 37.5');
+  await expect(output).toContainText('"reconciled"');
+  await page.keyboard.press('Escape');
+
+  // The matched pairs, with why they match.
+  const match = details.getByRole('listitem', { name: 'Reconcile' });
+  await match.getByRole('button', { name: /Matched output of Reconcile/ }).click();
+  const matched = page.getByRole('dialog', { name: /Reconcile: Matched/ });
+  await expect(matched.getByRole('table')).toContainText('INV-1001');
+  await expect(matched).toContainText('Rows 1–6 of 6');
 });

@@ -7,6 +7,7 @@ import { Button, type ButtonSize, type ButtonVariant } from '../../shared/ui/but
 import { Modal } from '../../shared/ui/modal.tsx';
 import { TextField } from '../../shared/ui/text-field.tsx';
 import { toast } from '../../shared/ui/toast.tsx';
+import { DocumentInputField } from './document-input-field.tsx';
 import { runInputErrors } from './execution-display.ts';
 import { useFetchRunInputs, useStartExecution } from './executions-api.ts';
 
@@ -101,12 +102,21 @@ function RunInputsDialog({ workflowName, inputs, busy, onClose, onRun }: RunInpu
   const [values, setValues] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
+  /** A field's error goes once the field has a value again. */
+  const clearError = (name: string) =>
+    setErrors((current) => {
+      if (!(name in current)) return current;
+      const { [name]: _cleared, ...rest } = current;
+      return rest;
+    });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const missing: Record<string, string> = {};
     for (const input of inputs) {
-      if (input.required && !values[input.name]?.trim()) missing[input.name] = 'Required';
+      if (input.required && !values[input.name]?.trim()) {
+        missing[input.name] = input.kind === 'document' ? 'Choose a file' : 'Required';
+      }
     }
     setErrors(missing);
     setFormError(null);
@@ -158,29 +168,40 @@ function RunInputsDialog({ workflowName, inputs, busy, onClose, onRun }: RunInpu
             {formError}
           </p>
         )}
-        {inputs.map((input, index) => (
-          <TextField
-            key={input.name}
-            name={input.name}
-            label={input.required ? input.label : `${input.label} (optional)`}
-            value={values[input.name] ?? ''}
-            onChange={(event) => {
-              const value = event.target.value;
-              setValues((current) => ({ ...current, [input.name]: value }));
-            }}
-            error={errors[input.name]}
-            hint={
-              input.kind === 'document'
-                ? `The id of a document in Documents (upload it there first)${input.accept && input.accept !== 'any' ? `: ${input.accept}` : ''}.`
-                : undefined
-            }
-            required={input.required}
-            aria-required={input.required || undefined}
-            maxLength={10_000}
-            autoComplete="off"
-            data-autofocus={index === 0 ? '' : undefined}
-          />
-        ))}
+        {inputs.map((input, index) =>
+          input.kind === 'document' ? (
+            <DocumentInputField
+              key={input.name}
+              name={input.name}
+              label={input.label}
+              accept={input.accept}
+              error={errors[input.name]}
+              autoFocus={index === 0}
+              onChange={(documentId) => {
+                setValues((current) => ({ ...current, [input.name]: documentId }));
+                if (documentId) clearError(input.name);
+              }}
+            />
+          ) : (
+            <TextField
+              key={input.name}
+              name={input.name}
+              label={input.required ? input.label : `${input.label} (optional)`}
+              value={values[input.name] ?? ''}
+              onChange={(event) => {
+                const value = event.target.value;
+                setValues((current) => ({ ...current, [input.name]: value }));
+                if (value.trim()) clearError(input.name);
+              }}
+              error={errors[input.name]}
+              required={input.required}
+              aria-required={input.required || undefined}
+              maxLength={10_000}
+              autoComplete="off"
+              data-autofocus={index === 0 ? '' : undefined}
+            />
+          ),
+        )}
       </form>
     </Modal>
   );
