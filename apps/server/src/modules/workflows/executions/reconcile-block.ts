@@ -47,8 +47,21 @@ export function sideColumns(columns: string[], side: string): SideColumns {
 /** The rows as engine records (id = row number from 1); a bad amount or date names its row. */
 export function recordsOf(rows: RowSet, side: string, currency: string): EngineRecord[] {
   const roles = sideColumns(rows.columns, side);
+  // As the workspace's runs do without a mapping: every column but the amount and dates is searched
+  // for references, the reference column first.
+  const searched = [
+    ...(roles.reference ? [roles.reference] : []),
+    ...rows.columns.filter(
+      (c) =>
+        c !== roles.reference && c !== roles.amount && c !== roles.date && !/date|currency|balance/i.test(c),
+    ),
+  ];
   return rows.rows.map((row, index) => {
     const cell = (role: Role) => (roles[role] ? (row[roles[role]] ?? '').trim() : '');
+    const reference = searched
+      .map((c) => (row[c] ?? '').trim())
+      .filter((text) => text !== '')
+      .join(' ');
     const amount = toMinorUnits(cell('amount'));
     if (amount === null) throw new Error(`${side} row ${index + 1}: "${cell('amount')}" is not an amount`);
     const date = parseDay(cell('date'));
@@ -58,7 +71,7 @@ export function recordsOf(rows: RowSet, side: string, currency: string): EngineR
       amount,
       currency,
       date,
-      reference: cell('reference'),
+      reference,
     };
     if (cell('counterparty')) record.counterparty = cell('counterparty');
     if (cell('text')) record.text = cell('text');
@@ -131,6 +144,14 @@ export async function reconcileRows(
     partial: 'partial',
     suggested: 'suggested',
   };
+  const leftRoles = sideColumns(left.columns, 'left');
+  const rightRoles = sideColumns(right.columns, 'right');
+  /** The record's own reference column in the results (the engine's reference joins more). */
+  const referenceOf = (side: 'left' | 'right', id: string): string | null => {
+    const column = (side === 'left' ? leftRoles : rightRoles).reference;
+    const row = (side === 'left' ? left : right).rows[Number(id) - 1];
+    return column && row ? (row[column] ?? null) : null;
+  };
   result.groups.forEach((group, index) => {
     const target = out[bucket[group.status]] as ReconRows;
     const explanation = group.features.map((f) => f.detail).join('; ');
@@ -144,7 +165,7 @@ export async function reconcileRows(
         row: id,
         amount: fromMinorUnits(record.amount, decimals),
         date: dayText(record.date),
-        reference: record.reference || null,
+        reference: referenceOf(side, id),
         difference: fromMinorUnits(group.difference, decimals),
         explanation: explanation || null,
       });
