@@ -432,6 +432,8 @@ test('the morning workflow runs on two files chosen in the run dialog: reconcile
   await expect(rows.nth(1)).toContainText('Succeeded', { timeout: 60_000 });
   await rows.nth(1).getByRole('link').click();
   const details = page.getByRole('region', { name: 'Execution details' });
+  await expect(details.getByRole('link', { name: 'recon-bank.csv' })).toBeVisible();
+  await expect(details.getByRole('link', { name: 'recon-ledger.csv' })).toBeVisible();
   await expect(details.getByRole('listitem', { name: 'Read bank' })).toContainText('8 out');
   await expect(details.getByRole('listitem', { name: 'Open items' })).toContainText('Succeeded');
   await shootAll(page, 'morning-execution');
@@ -450,4 +452,8 @@ test('the morning workflow runs on two files chosen in the run dialog: reconcile
   const matched = page.getByRole('dialog', { name: /Reconcile: Matched/ });
   await expect(matched.getByRole('table')).toContainText('INV-1001');
   await expect(matched).toContainText('Rows 1–6 of 6');
+  await page.keyboard.press('Escape');
+  // The same suggestions as the workspace's run on these files: three pairs.
+  await match.getByRole('button', { name: /Suggested output of Reconcile/ }).click();
+  await expect(page.getByRole('dialog', { name: /Reconcile: Suggested/ })).toContainText('Rows 1–6 of 6');
 });

@@ -10,6 +10,7 @@ import { Panel } from '../../shared/ui/panel.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { StatusBadge } from '../../shared/ui/status-badge.tsx';
 import { toast } from '../../shared/ui/toast.tsx';
+import { useDocument } from '../documents/documents-api.ts';
 import { BlockRunsList } from './block-runs-list.tsx';
 import {
   blockTitle,
@@ -164,11 +165,18 @@ function Details({
         <Fact term="Started">{execution.started_at ? formatDateTime(execution.started_at) : 'Not yet'}</Fact>
         <Fact term="Finished">{execution.finished_at ? formatDateTime(execution.finished_at) : '—'}</Fact>
         <Fact term="Duration">{active ? 'In progress' : formatDuration(execution.duration_ms)}</Fact>
-        {inputs.map(([name, value]) => (
-          <Fact key={name} term={`Input: ${name}`}>
-            <span className="block truncate">{value || '—'}</span>
-          </Fact>
-        ))}
+        {inputs.map(([name, value]) => {
+          const upload = graph?.nodes.find((n) => n.id === name && n.type === 'upload_document');
+          return upload ? (
+            <Fact key={name} term={blockTitle(graph, name, catalog)}>
+              <DocumentName id={value} />
+            </Fact>
+          ) : (
+            <Fact key={name} term={`Input: ${name}`}>
+              <span className="block truncate">{value || '—'}</span>
+            </Fact>
+          );
+        })}
       </dl>
       {execution.error && (
         <div className="mx-4 mb-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm sm:mx-5 dark:border-red-500/30 dark:bg-red-500/10">
@@ -191,5 +199,19 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
       <dt className="text-xs text-zinc-500 dark:text-zinc-400">{term}</dt>
       <dd className="mt-0.5 text-zinc-900 dark:text-zinc-100">{children}</dd>
     </div>
+  );
+}
+
+/** A run's document input: the file's name, linking to the document (its id while it loads). */
+function DocumentName({ id }: { id: string }) {
+  const document = useDocument(id);
+  const name = document.data?.file_name;
+  return (
+    <Link
+      to={`/documents/${encodeURIComponent(id)}`}
+      className="block truncate rounded text-[var(--color-primary)] hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-[var(--color-primary)]"
+    >
+      {name ?? (document.isError ? 'Document not found' : id)}
+    </Link>
   );
 }
