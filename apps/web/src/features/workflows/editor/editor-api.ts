@@ -1,0 +1,89 @@
+import {
+  blocksResponseSchema,
+  dataTablesPageSchema,
+  type Workflow,
+  type WorkflowInput,
+  workflowResponseSchema,
+  workflowsPageSchema,
+} from '@counterpart/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { http } from '../../../app/http-client.ts';
+import { useTablesBase, useTablesKey } from '../../tables/tables-api.ts';
+import { useWorkflowsKey } from '../workflows-api.ts';
+
+const BASE = '/api/workflow/rule_workflows';
+
+/** GET blocks: the catalog the palette, the nodes and the checks are built from. */
+export function useBlocks() {
+  const key = useWorkflowsKey();
+  return useQuery({
+    queryKey: [...key, 'blocks'],
+    queryFn: ({ signal }) => http.get('/api/workflow/blocks', { schema: blocksResponseSchema, signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** GET rule_workflows?workflow_id: the workflow being edited (data[0]). */
+export function useWorkflow(workflowId: string) {
+  const key = useWorkflowsKey();
+  return useQuery({
+    queryKey: [...key, 'one', workflowId],
+    queryFn: async ({ signal }) => {
+      const page = await http.get(BASE, {
+        query: { workflow_id: workflowId },
+        schema: workflowsPageSchema,
+        signal,
+      });
+      const workflow = page.data[0];
+      if (!workflow) throw new Error('No such workflow');
+      return workflow;
+    },
+  });
+}
+
+/** The organization's tables, for the Table parameter's select. */
+export function useTableOptions() {
+  const key = useTablesKey();
+  const base = useTablesBase();
+  return useQuery({
+    queryKey: [...key, 'options'],
+    queryFn: ({ signal }) =>
+      http.get(`${base}/`, { query: { page_size: 100 }, schema: dataTablesPageSchema, signal }),
+  });
+}
+
+/** Names of the workflows whose name holds `name` (the list the duplicate check reads). */
+export function useWorkflowNames() {
+  const key = useWorkflowsKey();
+  const queryClient = useQueryClient();
+  return (name: string) =>
+    queryClient.fetchQuery({
+      queryKey: [...key, 'names', name.trim().toLowerCase()],
+      queryFn: ({ signal }) =>
+        http
+          .get(BASE, {
+            query: { search: name.trim(), page_size: 500 },
+            schema: workflowsPageSchema,
+            signal,
+          })
+          .then((page) => page.data.map((w) => w.workflow_name)),
+      staleTime: 0,
+    });
+}
+
+/** POST a new workflow, or PUT the one being edited (keeping its state and schedule). */
+export function useSaveWorkflow(existing: Workflow | undefined) {
+  const key = useWorkflowsKey();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: Pick<WorkflowInput, 'workflow_name' | 'workflow_description' | 'graph'>) =>
+      existing
+        ? http.put(
+            BASE,
+            { ...input, state: existing.state, schedule: existing.schedule },
+            { query: { workflow_id: existing.workflow_id }, schema: workflowResponseSchema },
+          )
+        : http.post(BASE, { ...input, state: 'draft' }, { schema: workflowResponseSchema }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
+}

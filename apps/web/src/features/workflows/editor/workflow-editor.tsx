@@ -1,0 +1,285 @@
+import '@xyflow/react/dist/style.css';
+import type { BlockDefinition, Workflow, WorkflowGraph } from '@counterpart/contracts';
+import { catalogOf, connectionProblem, type GraphIssue, validateGraph } from '@counterpart/domain';
+import {
+  applyEdgeChanges,
+  applyNodeChanges,
+  Background,
+  type Connection,
+  Controls,
+  type Edge,
+  type EdgeChange,
+  MiniMap,
+  type NodeChange,
+  ReactFlow,
+  ReactFlowProvider,
+  useReactFlow,
+} from '@xyflow/react';
+import { Redo2, Save, Undo2 } from 'lucide-react';
+import { type DragEvent, type KeyboardEvent, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useUiStore } from '../../../app/stores/ui-store.ts';
+import { Button } from '../../../shared/ui/button.tsx';
+import { TextField } from '../../../shared/ui/text-field.tsx';
+import { toast } from '../../../shared/ui/toast.tsx';
+import { type BlockFlowNode, BlockNode } from './block-node.tsx';
+import { BLOCK_DRAG_TYPE, BlockPalette } from './block-palette.tsx';
+import { useSaveWorkflow, useWorkflowNames } from './editor-api.ts';
+import {
+  addEdge,
+  addNode,
+  isDuplicateName,
+  moveNodes,
+  type Position,
+  removeElements,
+  toFlowEdges,
+  toFlowNodes,
+  updateNode,
+} from './editor-graph.ts';
+import { checkpoint, commit, historyOf, redo, replace, undo } from './editor-history.ts';
+import { GraphIssues } from './graph-issues.tsx';
+import { NodePanel } from './node-panel.tsx';
+
+const NODE_TYPES = { block: BlockNode };
+type Measured = { width?: number; height?: number };
+
+export interface WorkflowEditorProps {
+  blocks: readonly BlockDefinition[];
+  graph: WorkflowGraph;
+  /** The workflow being edited; none for a new one. */
+  workflow?: Workflow;
+}
+
+function Editor({ blocks, graph: initial, workflow }: WorkflowEditorProps) {
+  const navigate = useNavigate();
+  const dark = useUiStore((state) => state.theme);
+  const flow = useReactFlow();
+  const catalog = useMemo(() => catalogOf(blocks), [blocks]);
+  const [history, setHistory] = useState(() => historyOf(initial));
+  const graph = history.present;
+  const [selectedNodes, setSelectedNodes] = useState<ReadonlySet<string>>(new Set());
+  const [selectedEdges, setSelectedEdges] = useState<ReadonlySet<string>>(new Set());
+  const [measured, setMeasured] = useState<ReadonlyMap<string, Measured>>(new Map());
+  const [status, setStatus] = useState('');
+  const [showIssues, setShowIssues] = useState(false);
+  const [name, setName] = useState(workflow?.workflow_name ?? '');
+  const [description, setDescription] = useState(workflow?.workflow_description ?? '');
+  const save = useSaveWorkflow(workflow);
+  const namesLike = useWorkflowNames();
+
+  const change = (next: WorkflowGraph) => setHistory((h) => commit(h, next));
+
+  const nodes: BlockFlowNode[] = useMemo(
+    () =>
+      toFlowNodes(graph, catalog).map((node) => ({
+        ...node,
+        selected: selectedNodes.has(node.id),
+        measured: measured.get(node.id),
+      })),
+    [graph, catalog, selectedNodes, measured],
+  );
+  const edges: Edge[] = useMemo(
+    () => toFlowEdges(graph).map((edge) => ({ ...edge, selected: selectedEdges.has(edge.id) })),
+    [graph, selectedEdges],
+  );
+
+  const onNodesChange = (changes: NodeChange<BlockFlowNode>[]) => {
+    const next = applyNodeChanges(
+      changes.filter((c) => c.type !== 'remove'),
+      nodes,
+    );
+    setSelectedNodes(new Set(next.filter((n) => n.selected).map((n) => n.id)));
+    if (changes.some((c) => c.type === 'dimensions')) {
+      setMeasured(new Map(next.map((n) => [n.id, n.measured ?? {}])));
+    }
+    const moves = new Map<string, Position>();
+    for (const c of changes) if (c.type === 'position' && c.position) moves.set(c.id, c.position);
+    if (moves.size > 0) setHistory((h) => replace(h, moveNodes(h.present, moves)));
+  };
+  const onEdgesChange = (changes: EdgeChange[]) => {
+    const next = applyEdgeChanges(
+      changes.filter((c) => c.type !== 'remove'),
+      edges,
+    );
+    setSelectedEdges(new Set(next.filter((e) => e.selected).map((e) => e.id)));
+  };
+
+  const onConnect = (connection: Connection) => {
+    const edge = {
+      source: connection.source,
+      source_handle: connection.sourceHandle ?? '',
+      target: connection.target,
+      target_handle: connection.targetHandle ?? '',
+    };
+    const problem = connectionProblem(graph, catalog, edge);
+    if (problem) {
+      setStatus(`Connection refused: ${problem}`);
+      toast.error('Connection refused', problem);
+      return;
+    }
+    setStatus('Connected');
+    change(addEdge(graph, edge));
+  };
+
+  const add = (block: BlockDefinition, position?: Position) => {
+    if (!block.available) return;
+    const next = addNode(graph, block, position);
+    const added = next.nodes.at(-1);
+    change(next);
+    if (added) setSelectedNodes(new Set([added.id]));
+    setStatus(`${block.name} added`);
+  };
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    const block = catalog.get(event.dataTransfer.getData(BLOCK_DRAG_TYPE));
+    if (block) add(block, flow.screenToFlowPosition({ x: event.clientX, y: event.clientY }));
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const target = event.target as HTMLElement;
+    if (target.closest('input, textarea, select')) return;
+    if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'z') {
+      event.preventDefault();
+      setHistory((h) => (event.shiftKey ? redo(h) : undo(h)));
+    } else if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'y') {
+      event.preventDefault();
+      setHistory(redo);
+    }
+  };
+
+  const saveWorkflow = async () => {
+    setShowIssues(true);
+    if (issuesOf(graph, name).length > 0) return;
+    try {
+      if (!workflow && isDuplicateName(name, await namesLike(name))) {
+        toast.error('You cannot add a new rule with duplicate name');
+        return;
+      }
+      const saved = await save.mutateAsync({
+        workflow_name: name.trim(),
+        workflow_description: description,
+        graph,
+      });
+      toast.success('Rule saved successfully');
+      if (!workflow) navigate(`/workflows/manage-workflow/${saved.data.workflow_id}`);
+    } catch (error) {
+      toast.error('Request Failed', error instanceof Error ? error.message : undefined);
+    }
+  };
+
+  // Once a save was tried, the list follows every edit (fixed issues leave it).
+  const issuesOf = (g: WorkflowGraph, n: string): GraphIssue[] => [
+    ...(n.trim() ? [] : [{ message: 'Name the workflow' }]),
+    ...validateGraph(g, catalog),
+  ];
+  const issues = showIssues ? issuesOf(graph, name) : [];
+  const selectedId = selectedNodes.size === 1 ? [...selectedNodes][0] : undefined;
+  const selected = graph.nodes.find((n) => n.id === selectedId);
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: undo/redo shortcuts for the whole editor
+    <div onKeyDown={onKeyDown} className="space-y-4">
+      <div className="grid gap-3 rounded-xl border border-zinc-200 bg-white p-4 shadow-sm md:grid-cols-[1fr_2fr_auto] md:items-end dark:border-zinc-800 dark:bg-zinc-900">
+        <TextField label="Name" value={name} maxLength={120} onChange={(e) => setName(e.target.value)} />
+        <TextField label="Description" value={description} onChange={(e) => setDescription(e.target.value)} />
+        <div className="flex gap-2">
+          <Button
+            variant="secondary"
+            aria-label="Undo"
+            disabled={history.past.length === 0}
+            onClick={() => setHistory(undo)}
+          >
+            <Undo2 aria-hidden="true" />
+          </Button>
+          <Button
+            variant="secondary"
+            aria-label="Redo"
+            disabled={history.future.length === 0}
+            onClick={() => setHistory(redo)}
+          >
+            <Redo2 aria-hidden="true" />
+          </Button>
+          <Button onClick={() => void saveWorkflow()} loading={save.isPending}>
+            <Save aria-hidden="true" />
+            Save
+          </Button>
+        </div>
+      </div>
+      <GraphIssues issues={issues} />
+      <p
+        role="status"
+        aria-label="Editor status"
+        className="min-h-5 text-sm text-zinc-600 dark:text-zinc-400"
+      >
+        {status}
+      </p>
+      <div className="grid gap-4 lg:grid-cols-[15rem_1fr_18rem]">
+        <div className="rounded-xl border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900">
+          <BlockPalette blocks={blocks} onAdd={(block) => add(block)} />
+        </div>
+        <div className="h-[420px] overflow-hidden rounded-xl border border-zinc-200 lg:h-[600px] dark:border-zinc-800">
+          <ReactFlow<BlockFlowNode>
+            aria-label="Workflow canvas"
+            nodes={nodes}
+            edges={edges}
+            nodeTypes={NODE_TYPES}
+            onNodesChange={onNodesChange}
+            onEdgesChange={onEdgesChange}
+            onConnect={onConnect}
+            onDragOver={(event) => {
+              event.preventDefault();
+              event.dataTransfer.dropEffect = 'move';
+            }}
+            onDrop={onDrop}
+            onNodeDragStart={() => setHistory(checkpoint)}
+            onDelete={({ nodes: gone, edges: cut }) =>
+              change(
+                removeElements(
+                  graph,
+                  gone.map((n) => n.id),
+                  cut.map((e) => e.id),
+                ),
+              )
+            }
+            deleteKeyCode={['Delete', 'Backspace']}
+            colorMode={dark ? 'dark' : 'light'}
+            fitView
+            fitViewOptions={{ maxZoom: 1 }}
+            proOptions={{ hideAttribution: true }}
+          >
+            <Background />
+            <Controls />
+            <MiniMap pannable zoomable ariaLabel="Workflow overview" className="max-sm:!hidden" />
+          </ReactFlow>
+        </div>
+        <aside
+          aria-label="Block settings"
+          className="rounded-xl border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900"
+        >
+          {selected ? (
+            <NodePanel
+              key={selected.id}
+              node={selected}
+              block={catalog.get(selected.type)}
+              onChange={(c) => change(updateNode(graph, selected.id, c))}
+            />
+          ) : (
+            <p className="text-sm text-zinc-500 dark:text-zinc-400">
+              Select a block to set it up. Tab to a block and press Enter to select it; Delete removes it.
+            </p>
+          )}
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+/** The graph editor of `/workflows/manage-workflow` (new) and `/workflows/manage-workflow/:id`. */
+export function WorkflowEditor(props: WorkflowEditorProps) {
+  return (
+    <ReactFlowProvider>
+      <Editor {...props} />
+    </ReactFlowProvider>
+  );
+}

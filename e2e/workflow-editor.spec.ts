@@ -1,0 +1,154 @@
+import { mkdirSync } from 'node:fs';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { signIn } from './sign-in.ts';
+
+/**
+ * The graph editor: a new workflow starts with Home; Table and Filter rows are added from the
+ * palette (click and Enter), the table picked in the side panel, the save refused with the graph's
+ * issues listed, handles connected by dragging (a loop refused with its reason), then saved; a
+ * second new workflow with the same name is refused. Screenshots in SHOTS_DIR (/tmp/shots-editor).
+ */
+const shotsDir = process.env.SHOTS_DIR ?? '/tmp/shots-editor';
+const TABLES = '/api/tables/storage/counterpart_tables';
+const DESKTOP = { width: 1366, height: 860 };
+const MOBILE = { width: 375, height: 812 };
+
+test.describe.configure({ timeout: 120_000 });
+
+function watchApiHeaders(page: Page) {
+  const seen: Record<string, string> = {};
+  page.on('request', (request) => {
+    const headers = request.headers();
+    if (request.url().includes('/api/') && headers.authorization) {
+      seen.Authorization = headers.authorization;
+      seen.Organization = headers.organization ?? '';
+    }
+  });
+  return seen;
+}
+
+const nodeOf = (page: Page, id: string) => page.locator(`.react-flow__node[data-id="${id}"]`);
+const handle = (page: Page, node: string, side: 'source' | 'target', name: string) =>
+  nodeOf(page, node).locator(`.react-flow__handle.${side}[data-handleid="${name}"]`);
+
+/** Drags from one handle to another with the mouse, the way a person connects two blocks. */
+async function connect(page: Page, from: Locator, to: Locator) {
+  const a = await from.boundingBox();
+  const b = await to.boundingBox();
+  if (!a || !b) throw new Error('handle not on screen');
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 12 });
+  await page.mouse.up();
+}
+
+async function shootAll(page: Page, name: string) {
+  mkdirSync(shotsDir, { recursive: true });
+  for (const theme of ['light', 'dark'] as const) {
+    for (const [size, viewport] of [
+      ['desktop', DESKTOP],
+      ['mobile', MOBILE],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${name} ${size} ${theme} scrolls sideways`).toBeLessThanOrEqual(1);
+      await page.screenshot({ path: `${shotsDir}/${name}-${size}-${theme}.png`, fullPage: true });
+    }
+    await page.getByRole('button', { name: 'Toggle theme' }).click();
+  }
+  await page.setViewportSize(DESKTOP);
+}
+
+test('a workflow is built in the graph editor, checked, saved, and its name kept unique', async ({
+  page,
+}) => {
+  const stamp = Date.now();
+  const tableName = `Editor bank ${stamp}`;
+  const workflowName = `Editor flow ${stamp}`;
+  const headers = watchApiHeaders(page);
+  await page.setViewportSize(DESKTOP);
+  await signIn(page, 'admin@demo.test');
+  const accept = page.getByRole('button', { name: 'Accept cookies' });
+  if (await accept.isVisible()) await accept.click();
+  await expect.poll(() => headers.Authorization ?? '').not.toBe('');
+  const created = await page.request.post(`${TABLES}/`, {
+    headers: { ...headers, 'Content-Type': 'application/json' },
+    data: JSON.stringify({
+      name: tableName,
+      columns: [
+        { name: 'Reference', type: 'text' },
+        { name: 'Amount', type: 'text' },
+      ],
+    }),
+  });
+  expect(created.status()).toBeLessThan(300);
+
+  await page.goto('/workflows/manage-workflow');
+  await expect(nodeOf(page, 'home')).toContainText('Home');
+  await expect(handle(page, 'home', 'source', 'start')).toHaveAttribute(
+    'aria-label',
+    /Start \(output, anything\)/,
+  );
+
+  // Keyboard: Tab to Home, Enter selects it (its settings open); Delete never removes Home.
+  await nodeOf(page, 'home').focus();
+  await page.keyboard.press('Enter');
+  const settings = page.getByRole('complementary', { name: 'Block settings' });
+  await expect(settings.getByRole('heading', { name: 'Home' })).toBeVisible();
+  await page.keyboard.press('Delete');
+  await expect(nodeOf(page, 'home')).toBeVisible();
+
+  // The palette: searched; unavailable blocks disabled with their reason; click and Enter add.
+  const palette = page.getByRole('navigation', { name: 'Blocks' });
+  await expect(palette.getByRole('button', { name: /Post to ERP \(unavailable\)/ })).toBeDisabled();
+  await palette.getByRole('searchbox', { name: 'Search blocks' }).fill('table');
+  await palette.getByRole('button', { name: 'Add Table', exact: true }).click();
+  await expect(nodeOf(page, 'table')).toContainText('Table');
+  await settings.getByRole('combobox', { name: 'Table', exact: true }).selectOption({ label: tableName });
+
+  await palette.getByRole('searchbox', { name: 'Search blocks' }).fill('filter');
+  await palette.getByRole('button', { name: 'Add Filter rows' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(nodeOf(page, 'filter_rows')).toContainText('Filter rows');
+  await settings.getByRole('textbox', { name: 'Column', exact: true }).fill('Amount');
+
+  // Saving now lists what is wrong and does not save.
+  await page.getByRole('button', { name: 'Save' }).click();
+  const issues = page.getByRole('alert').filter({ hasText: 'Fix these before saving' });
+  await expect(issues).toContainText('Name the workflow');
+  await expect(issues).toContainText('Start of "Table" needs a connection');
+
+  // Connect by dragging handles; a loop is refused with its reason.
+  await page.locator('.react-flow__controls-fitview').click();
+  await connect(page, handle(page, 'home', 'source', 'start'), handle(page, 'table', 'target', 'start'));
+  await connect(page, handle(page, 'table', 'source', 'rows'), handle(page, 'filter_rows', 'target', 'rows'));
+  await expect(page.locator('.react-flow__edge')).toHaveCount(2);
+  await connect(
+    page,
+    handle(page, 'filter_rows', 'source', 'rows'),
+    handle(page, 'table', 'target', 'start'),
+  );
+  await expect(page.getByRole('status', { name: 'Editor status' })).toContainText(
+    'Connection refused: Start of "Table" takes one connection',
+  );
+  await expect(page.locator('.react-flow__edge')).toHaveCount(2);
+
+  await page.getByLabel('Name', { exact: true }).fill(workflowName);
+  await page.getByLabel('Description').fill('Built in the editor');
+  await shootAll(page, 'editor');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Rule saved successfully', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/workflows\/manage-workflow\/[0-9a-f-]{36}$/);
+  await expect(nodeOf(page, 'filter_rows')).toBeVisible();
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue(workflowName);
+
+  // A second new workflow with the same name (other case) is refused.
+  await page.goto('/workflows/manage-workflow');
+  await expect(nodeOf(page, 'home')).toBeVisible();
+  await page.getByLabel('Name', { exact: true }).fill(workflowName.toUpperCase());
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(
+    page.getByText('You cannot add a new rule with duplicate name', { exact: true }),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/workflows\/manage-workflow$/);
+});
