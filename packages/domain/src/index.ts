@@ -1,5 +1,6 @@
 export * from './color-shades.ts';
 export * from './constants.ts';
+export * from './currency-digits.ts';
 export * from './error-message.ts';
 export * from './format.ts';
 export * from './money.ts';

@@ -1,42 +1,12 @@
-import { fromMinorUnits } from '@counterpart/domain';
+import { fromMinorUnits, minorDigits } from '@counterpart/domain';
+
+export { minorDigits };
 
 /**
  * Exact decimal → integer minor units, by string arithmetic only (never a binary float).
  *
- * Minor digits follow ISO 4217 (not ICU, whose data varies by runtime): 2 unless listed below.
+ * Minor digits: the domain's `minorDigits` (ISO 4217).
  */
-const MINOR_DIGITS: Record<string, number> = {
-  BIF: 0,
-  CLP: 0,
-  DJF: 0,
-  GNF: 0,
-  ISK: 0,
-  JPY: 0,
-  KMF: 0,
-  KRW: 0,
-  PYG: 0,
-  RWF: 0,
-  UGX: 0,
-  UYI: 0,
-  VND: 0,
-  VUV: 0,
-  XAF: 0,
-  XOF: 0,
-  XPF: 0,
-  BHD: 3,
-  IQD: 3,
-  JOD: 3,
-  KWD: 3,
-  LYD: 3,
-  OMR: 3,
-  TND: 3,
-  CLF: 4,
-  UYW: 4,
-};
-
-export function minorDigits(currency: string): number {
-  return MINOR_DIGITS[currency.toUpperCase()] ?? 2;
-}
 
 export function isCurrencyCode(value: string): boolean {
   return /^[A-Z]{3}$/.test(value);

@@ -1,48 +1,12 @@
-import { fromMinorUnits, toMinorUnits } from '@counterpart/domain';
+import { fromMinorUnits, minorDigits, toMinorUnits } from '@counterpart/domain';
 
 /**
  * Amounts in row text, read with the domain's currency cleaning (spec §5: `toMinorUnits`), always as
  * exact integers (BigInt), never binary floats.
  */
 
-/**
- * Minor digits per ISO 4217 (not ICU, whose data varies by runtime and differs for HUF, IDR…): 2
- * unless listed. The same table as `minorDigits` of packages/statements, which this package does not
- * depend on.
- */
-const MINOR_DIGITS: Readonly<Record<string, number>> = {
-  BIF: 0,
-  CLP: 0,
-  DJF: 0,
-  GNF: 0,
-  ISK: 0,
-  JPY: 0,
-  KMF: 0,
-  KRW: 0,
-  PYG: 0,
-  RWF: 0,
-  UGX: 0,
-  UYI: 0,
-  VND: 0,
-  VUV: 0,
-  XAF: 0,
-  XOF: 0,
-  XPF: 0,
-  BHD: 3,
-  IQD: 3,
-  JOD: 3,
-  KWD: 3,
-  LYD: 3,
-  OMR: 3,
-  TND: 3,
-  CLF: 4,
-  UYW: 4,
-};
-
-/** Decimal places of a currency's minor unit (`KES` → 2, `JPY` → 0, `BHD` → 3). */
-export function currencyMinorDigits(currency: string): number {
-  return MINOR_DIGITS[currency.toUpperCase()] ?? 2;
-}
+/** Decimal places of a currency's minor unit (`KES` → 2, `JPY` → 0, `BHD` → 3): the domain's table. */
+export const currencyMinorDigits = minorDigits;
 
 const EXPONENT = /e([+-]?\d+)/i;
 /** The cleaning refuses exponents beyond ±1000; a bound past that is never needed. */

@@ -334,3 +334,8 @@ export const BLOCKS: BlockDefinition[] = [
     available: true,
   },
 ];
+
+/** Each block type's name, for messages and progress. */
+export const BLOCK_NAMES: ReadonlyMap<string, string> = new Map(
+  BLOCKS.map((block) => [block.type, block.name]),
+);

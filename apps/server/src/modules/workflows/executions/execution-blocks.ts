@@ -16,7 +16,7 @@ import type { Cell } from '../../exports/table-writers.ts';
 import { createItems } from '../../tables/items.service.ts';
 import { tableExportSource } from '../../tables/items-export.ts';
 import { clearTable, createTable, loadTable } from '../../tables/tables.service.ts';
-import { BLOCKS } from '../block-catalog.ts';
+import { BLOCK_NAMES } from '../block-catalog.ts';
 import { isFileRef, parseDocument, uploadedDocument } from './document-blocks.ts';
 import { dashboardOf, type ReconRows, reconcileRows } from './reconcile-block.ts';
 
@@ -51,7 +51,11 @@ export function rowsOf(values: unknown[] | undefined, label: string): RowSet {
 
 /** Rows in a value (a row set) or 0: what the execution history counts. */
 export function rowCount(value: unknown): number | null {
-  return isRowSet(value) ? value.rows.length : null;
+  // A shape check, not isRowSet's scan of every cell: this runs for every input and output.
+  const rows = (value as { rows?: unknown } | null)?.rows;
+  return typeof value === 'object' && value !== null && Array.isArray(rows) && 'columns' in value
+    ? rows.length
+    : null;
 }
 
 async function readTable(env: BlockEnvironment, tableId: unknown): Promise<RowSet> {
@@ -125,8 +129,6 @@ async function writeTable(env: BlockEnvironment, input: RowSet, params: Record<s
   return { rows: input };
 }
 
-const names = new Map(BLOCKS.map((block) => [block.type, block.name]));
-
 /** Runs one block of an execution: the blocks that work on rows, and reading and writing tables. */
 export function createBlockRunner(env: BlockEnvironment) {
   return async function runBlock({ node, inputs, signal }: BlockRunContext): Promise<BlockOutputs> {
@@ -181,7 +183,9 @@ export function createBlockRunner(env: BlockEnvironment) {
       case 'write_to_table':
         return writeTable(env, rowsOf(inputs.rows, 'Rows'), params);
       default:
-        throw new Error(`The ${names.get(node.type) ?? node.type} block does not run in executions yet`);
+        throw new Error(
+          `The ${BLOCK_NAMES.get(node.type) ?? node.type} block does not run in executions yet`,
+        );
     }
   };
 }

@@ -5,11 +5,9 @@ import type { Database, Db } from '../../../db/database.ts';
 import { users, workflowBlockOutputs, workflowBlockRuns, workflowExecutions } from '../../../db/schema.ts';
 import type { JobDefinition, JobQueue } from '../../../jobs/job-types.ts';
 import { createFileStore, type FileStore } from '../../../storage/file-store.ts';
-import { BLOCKS } from '../block-catalog.ts';
+import { BLOCK_NAMES } from '../block-catalog.ts';
 import { createBlockRunner, rowCount } from './execution-blocks.ts';
 import { type ExecutionJobData, versionGraph, WORKFLOW_EXECUTION_JOB } from './executions.service.ts';
-
-const BLOCK_NAMES = new Map(BLOCKS.map((block) => [block.type, block.name]));
 
 /** Rows per stored chunk of a block output: a page of /block-output reads one or two chunks. */
 export const OUTPUT_CHUNK_ROWS = 1_000;
@@ -167,7 +165,7 @@ export async function runExecution(
           if (block.status === 'succeeded' && block.outputs && !block.cached) {
             await storeOutputs(db, executionId, nodeId, block.outputs);
           }
-          const outputs = block.outputs ? Object.values(block.outputs) : [];
+          const rows = sumRows(block.outputs ? Object.values(block.outputs) : []);
           await db
             .insert(workflowBlockRuns)
             .values({
@@ -177,7 +175,7 @@ export async function runExecution(
               attempt: block.attempts,
               cached: Boolean(block.cached),
               rowsIn: inputsOf.get(nodeId) ?? null,
-              rowsOut: sumRows(outputs),
+              rowsOut: rows,
               error: block.error ?? null,
               finishedAt: new Date(),
             })
@@ -187,13 +185,12 @@ export async function runExecution(
                 status: block.status,
                 attempt: block.attempts,
                 rowsIn: inputsOf.get(nodeId) ?? null,
-                rowsOut: sumRows(outputs),
+                rowsOut: rows,
                 error: block.error ?? null,
                 finishedAt: new Date(),
               },
             });
           ended += 1;
-          const rows = sumRows(outputs);
           // Live, to the tabs of whoever started the run (the process panel); the rows stay in the database.
           await progress(
             Math.round((ended / graph.nodes.length) * 100),
