@@ -26,6 +26,7 @@ import type { ImportLimits } from './modules/tables/import/import-limits.ts';
 import { tableImportsRoutes } from './modules/tables/import/imports.routes.ts';
 import { tablesRoutes } from './modules/tables/tables.routes.ts';
 import { teamRoutes } from './modules/team/team.routes.ts';
+import { dashboardsRoutes } from './modules/workflows/dashboards/dashboards.routes.ts';
 import { executionsRoutes } from './modules/workflows/executions/executions.routes.ts';
 import { markCrashedExecutions } from './modules/workflows/executions/executions.service.ts';
 import { SCHEDULE_TICK_MS, startDueSchedules } from './modules/workflows/executions/scheduler.ts';
@@ -99,6 +100,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(tableImportsRoutes, { config, database, jobs, limits: options.importLimits });
   await app.register(workflowsRoutes, { config, database });
   await app.register(executionsRoutes, { config, database, jobs });
+  await app.register(dashboardsRoutes, { database });
   await app.register(onboardingRoutes, { config, database, verifyToken });
   if (secrets) {
     // Loaded only for the built-in provider: with a company Keycloak, oidc-provider is never needed.

@@ -9,5 +9,6 @@ export * from './recon.ts';
 export * from './table-imports.ts';
 export * from './tables.ts';
 export * from './team.ts';
+export * from './workflow-dashboards.ts';
 export * from './workflow-executions.ts';
 export * from './workflows.ts';
