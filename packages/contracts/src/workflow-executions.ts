@@ -122,3 +122,43 @@ export const blockOutputPageSchema = z.object({
   total: z.number().int(),
 });
 export type BlockOutputPage = z.infer<typeof blockOutputPageSchema>;
+
+/** GET /block-output/download: a whole block output as a file (rows as CSV or XLSX, a value as JSON). */
+export const blockOutputDownloadQuerySchema = z.object({
+  execution_id: z.string().uuid('Not a valid execution id'),
+  node_id: z.string().min(1),
+  handle: z.string().min(1),
+  format: z.enum(['csv', 'xlsx']).default('csv'),
+});
+export type BlockOutputDownloadQuery = z.infer<typeof blockOutputDownloadQuerySchema>;
+
+/** GET /execution-file: the file an Export file block wrote in an execution. */
+export const executionFileQuerySchema = z.object({
+  execution_id: z.string().uuid('Not a valid execution id'),
+  node_id: z.string().min(1),
+});
+
+/**
+ * The value an Export file block gives out of `file`. `download_path` (GET /execution-file) is
+ * filled in when the output is read: the block does not know its execution.
+ */
+export const exportedFileSchema = z.object({
+  file_name: z.string(),
+  format: z.enum(['csv', 'xlsx']),
+  size: z.number().int(),
+  rows: z.number().int(),
+  download_path: z.string().nullable(),
+});
+export type ExportedFile = z.infer<typeof exportedFileSchema>;
+
+/** The value a Notify block gives out of `sent`. */
+export const notifyResultSchema = z.object({
+  sent_to: z.array(z.string()),
+  subject: z.string(),
+  /** Set when the block sent nothing (when = exceptions and there were none). */
+  skipped: z.string().optional(),
+});
+export type NotifyResult = z.infer<typeof notifyResultSchema>;
+
+/** The columns of a Documents block's `documents` output (one row per drop-box document). */
+export const WORKFLOW_DOCUMENT_COLUMNS = ['document_id', 'name', 'type', 'status', 'uploaded_at'] as const;

@@ -110,6 +110,11 @@ export const BLOCKS: BlockDefinition[] = [
         options: options(['processed', 'Processed'], ['ocr_needed', 'OCR needed'], ['any', 'Any']),
         default: 'processed',
       }),
+      param('uploaded_within_days', 'Uploaded in the last … days', 'number', {
+        min: 1,
+        help: 'Leave empty for documents uploaded at any time.',
+      }),
+      param('name_contains', 'Name contains', 'text', { help: 'Part of the file name, any case.' }),
     ],
     available: true,
   },
@@ -319,13 +324,13 @@ export const BLOCKS: BlockDefinition[] = [
     category: 'output',
     description: 'Sends an e-mail and an in-app notification when the run gets here (e.g. the exceptions).',
     inputs: [input('data', 'Data', 'any', { required: false, multiple: true })],
-    outputs: [],
+    outputs: [output('sent', 'Sent', 'any')],
     parameters: [
       param('recipients', 'Recipients', 'text', {
-        required: true,
-        help: 'E-mail addresses, separated by commas.',
+        help: 'E-mail addresses, separated by commas. Empty: the person who started the run.',
       }),
       param('subject', 'Subject', 'text', { required: true }),
+      param('message', 'Message', 'text', { help: 'Written above the summary of what the block receives.' }),
       param('when', 'When', 'select', {
         options: options(['always', 'Always'], ['exceptions', 'Only when there are unmatched items']),
         default: 'always',

@@ -1,8 +1,12 @@
-import type { BlockOutputPage } from '@counterpart/contracts';
+import { type BlockOutputPage, exportedFileSchema } from '@counterpart/contracts';
+import { Download } from 'lucide-react';
 import { useState } from 'react';
+import { http } from '../../app/http-client.ts';
+import { saveBlob } from '../../shared/lib/download.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
+import { toast } from '../../shared/ui/toast.tsx';
 import { formatCount } from './execution-display.ts';
 import { OUTPUT_PAGE_SIZE, type OutputRef, useBlockOutput } from './executions-api.ts';
 
@@ -46,11 +50,18 @@ export function BlockOutputDialog({ title, output, onClose }: BlockOutputDialogP
                 ? 'No rows'
                 : `Rows ${formatCount(first)}–${formatCount(last)} of ${formatCount(data.total)}`}
             </span>
-            <div className="flex gap-2">
+            <div className="flex flex-wrap gap-2">
+              <DownloadButton title={title} output={output} format="csv" label="Download CSV" />
+              <DownloadButton title={title} output={output} format="xlsx" label="Download Excel" />
               <PageButton label="Previous" disabled={pageNo <= 1} onClick={() => setPageNo(pageNo - 1)} />
               <PageButton label="Next" disabled={pageNo >= pages} onClick={() => setPageNo(pageNo + 1)} />
             </div>
           </nav>
+        ) : data ? (
+          <div className="flex w-full flex-wrap justify-end gap-2">
+            <ExportedFileButton value={data.value} />
+            <DownloadButton title={title} output={output} format="json" label="Download JSON" />
+          </div>
         ) : undefined
       }
     >
@@ -72,6 +83,70 @@ export function BlockOutputDialog({ title, output, onClose }: BlockOutputDialogP
         <RowsGrid page={page.data} label={title} busy={page.isFetching} />
       )}
     </Modal>
+  );
+}
+
+const DOWNLOAD = '/api/workflow/block-output/download';
+/** A name the browser may save under (no folder separators or characters Windows refuses). */
+const safeName = (name: string) => name.replace(/[\\/:*?"<>|]+/g, '-').trim() || 'output';
+
+/** Fetches with the session's token (http.download), then saves: the whole output, streamed by the server. */
+async function saveDownload(path: string, query: Record<string, string>, fileName: string) {
+  try {
+    saveBlob(await http.download(path, { query }), fileName);
+  } catch (failure) {
+    toast.error('Download failed', failure instanceof Error ? failure.message : undefined);
+  }
+}
+
+function DownloadButton({
+  title,
+  output,
+  format,
+  label,
+}: {
+  title: string;
+  output: OutputRef;
+  format: 'csv' | 'xlsx' | 'json';
+  label: string;
+}) {
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    const query = { execution_id: output.executionId, node_id: output.nodeId, handle: output.handle };
+    // A value is always JSON; the format only chooses between CSV and Excel for rows.
+    await saveDownload(
+      DOWNLOAD,
+      format === 'json' ? query : { ...query, format },
+      `${safeName(title)}.${format}`,
+    );
+    setBusy(false);
+  };
+  return (
+    <Button variant="secondary" size="sm" loading={busy} onClick={() => void download()}>
+      <Download aria-hidden="true" />
+      {label}
+    </Button>
+  );
+}
+
+/** An Export file block's value: its file, downloaded from the path the server gave. */
+function ExportedFileButton({ value }: { value: unknown }) {
+  const [busy, setBusy] = useState(false);
+  const file = exportedFileSchema.safeParse(value);
+  if (!file.success || !file.data.download_path) return null;
+  const { download_path: path, file_name: fileName } = file.data;
+  const download = async () => {
+    setBusy(true);
+    const url = new URL(path as string, window.location.origin);
+    await saveDownload(url.pathname, Object.fromEntries(url.searchParams), fileName);
+    setBusy(false);
+  };
+  return (
+    <Button size="sm" loading={busy} onClick={() => void download()}>
+      <Download aria-hidden="true" />
+      Download {fileName}
+    </Button>
   );
 }
 

@@ -18,6 +18,7 @@ import { tableExportSource } from '../../tables/items-export.ts';
 import { clearTable, createTable, loadTable } from '../../tables/tables.service.ts';
 import { BLOCK_NAMES } from '../block-catalog.ts';
 import { isFileRef, parseDocument, uploadedDocument } from './document-blocks.ts';
+import { exportFile, listDropBox, notify, UNAVAILABLE_BLOCKS } from './output-blocks.ts';
 import { dashboardOf, type ReconRows, reconcileRows } from './reconcile-block.ts';
 
 /** What the blocks of one execution may reach: its organization, who started it, the run's inputs. */
@@ -182,6 +183,16 @@ export function createBlockRunner(env: BlockEnvironment) {
       }
       case 'write_to_table':
         return writeTable(env, rowsOf(inputs.rows, 'Rows'), params);
+      case 'export_file':
+        return exportFile(env, inputs.data, params);
+      case 'notify':
+        return notify(env, inputs.data, params);
+      case 'documents':
+        return listDropBox(env, params);
+      case 'integration':
+      case 'post_to_erp':
+      case 'extract_with_model':
+        throw new Error(UNAVAILABLE_BLOCKS[node.type]);
       default:
         throw new Error(
           `The ${BLOCK_NAMES.get(node.type) ?? node.type} block does not run in executions yet`,

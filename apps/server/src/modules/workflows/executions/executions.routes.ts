@@ -1,7 +1,10 @@
+import type { ReadStream } from 'node:fs';
 import {
+  blockOutputDownloadQuerySchema,
   blockOutputPageSchema,
   blockOutputQuerySchema,
   errorResponseSchema,
+  executionFileQuerySchema,
   executionIdQuerySchema,
   executionResponseSchema,
   executionsPageSchema,
@@ -16,18 +19,23 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../../config.ts';
 import type { Database } from '../../../db/database.ts';
+import { notFound } from '../../../errors.ts';
 import { requirePermission } from '../../../http/auth-context.ts';
 import type { JobQueue } from '../../../jobs/job-types.ts';
+import { createFileStore } from '../../../storage/file-store.ts';
 import type { WorkflowsScope } from '../workflows.service.ts';
 import {
+  blockOutputDownload,
   blockOutputPage,
   cancelExecution,
+  executionFile,
   getExecution,
   listExecutions,
   retryExecution,
   runInputs,
   startExecution,
 } from './executions.service.ts';
+import { provideNotifyServices } from './output-blocks.ts';
 
 export interface ExecutionsRoutesOptions {
   config: Config;
@@ -61,6 +69,9 @@ function scopeOf(request: FastifyRequest, options: ExecutionsRoutesOptions, acti
  */
 export const executionsRoutes: FastifyPluginAsyncZod<ExecutionsRoutesOptions> = async (app, options) => {
   const scope = (request: FastifyRequest, action: Action) => scopeOf(request, options, action);
+  const store = createFileStore(options.config.dataDir);
+  // Notify blocks run by this process's workers send through the server's mail settings.
+  provideNotifyServices({ mail: options.config.mail, log: app.log });
   const execution = `${BASE}/workflows/workflow/execution`;
 
   app.get(
@@ -168,4 +179,62 @@ export const executionsRoutes: FastifyPluginAsyncZod<ExecutionsRoutesOptions> = 
     },
     async (request) => blockOutputPage(scope(request, 'read'), request.query),
   );
+
+  app.get(
+    `${BASE}/block-output/download`,
+    {
+      schema: {
+        ...doc,
+        summary: 'A whole block output as a file: rows as CSV or Excel, a value as JSON',
+        querystring: blockOutputDownloadQuerySchema,
+        response: { 200: z.any().describe('The file, as an attachment'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const file = await blockOutputDownload(scope(request, 'read'), request.query);
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', attachment(file.fileName))
+        .header('cache-control', 'no-store')
+        .send(file.stream);
+    },
+  );
+
+  app.get(
+    `${BASE}/execution-file`,
+    {
+      schema: {
+        ...doc,
+        summary: 'The file an Export file block wrote in an execution',
+        querystring: executionFileQuerySchema,
+        response: { 200: z.any().describe('The file, as an attachment'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const file = await executionFile(scope(request, 'read'), request.query);
+      const stream = await opened(store.open(file.storageKey));
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', attachment(file.fileName))
+        .header('content-length', String(file.size))
+        .header('cache-control', 'no-store')
+        .send(stream);
+    },
+  );
 };
+
+/** Waits until the file is open, so a file gone from disk is a 404 rather than a broken download. */
+function opened(stream: ReadStream): Promise<ReadStream> {
+  return new Promise((resolve, reject) => {
+    stream.once('open', () => resolve(stream));
+    stream.once('error', (error: NodeJS.ErrnoException) => {
+      reject(error.code === 'ENOENT' ? notFound('The file of this block is gone') : error);
+    });
+  });
+}
+
+/** `attachment; filename="…"` with an ASCII fallback and the exact name in RFC 5987 form. */
+function attachment(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}

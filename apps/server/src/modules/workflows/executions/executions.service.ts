@@ -1,3 +1,4 @@
+import { PassThrough, Readable } from 'node:stream';
 import type { BlockOutputPage, Execution, StartExecution, WorkflowRunInput } from '@counterpart/contracts';
 import { workflowGraphSchema } from '@counterpart/contracts';
 import { downstreamOf, upstreamOf } from '@counterpart/domain';
@@ -14,7 +15,10 @@ import {
 } from '../../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../../errors.ts';
 import type { JobQueue } from '../../../jobs/job-types.ts';
+import { CONTENT_TYPES, type ExportFormat } from '../../exports/table-writers.ts';
+import { BLOCK_NAMES } from '../block-catalog.ts';
 import type { WorkflowsScope } from '../workflows.service.ts';
+import { exportFileName, isStoredExportedFile, WORKFLOW_FILES, writeRows } from './output-blocks.ts';
 
 export const WORKFLOW_EXECUTION_JOB = 'workflow-execution';
 export interface ExecutionJobData {
@@ -340,7 +344,8 @@ export async function blockOutputPage(
     page_size: query.page_size,
   };
   if (first.kind === 'value') {
-    return { ...base, kind: 'value', columns: [], data: [], value: first.value, total: 0 };
+    const value = publicValue(execution.id, query.node_id, first.value);
+    return { ...base, kind: 'value', columns: [], data: [], value, total: 0 };
   }
   const total = chunks.reduce((sum, chunk) => sum + chunk.rowCount, 0);
   const from = (query.page_no - 1) * query.page_size;
@@ -414,4 +419,110 @@ export async function markCrashedExecutions(db: Db, staleSeconds = 30): Promise<
       );
   }
   return crashed.length;
+}
+
+/** An Export file's value as the API shows it: where to download the file, not where it is stored. */
+function publicValue(executionId: string, nodeId: string, value: unknown): unknown {
+  if (!isStoredExportedFile(value)) return value;
+  const { storage_key: _stored, ...file } = value;
+  const query = new URLSearchParams({ execution_id: executionId, node_id: nodeId });
+  return { ...file, download_path: `/api/workflow/execution-file?${query}` };
+}
+
+/** A file to send: its name, type, length when known, and the stream of its bytes. */
+export interface DownloadFile {
+  fileName: string;
+  contentType: string;
+  size?: number;
+  stream: Readable;
+}
+
+/**
+ * A whole block output as a file: rows as CSV or XLSX written chunk by chunk as the client reads
+ * (one 1,000-row chunk in memory at a time), any other value as JSON.
+ */
+export async function blockOutputDownload(
+  scope: WorkflowsScope,
+  query: { execution_id: string; node_id: string; handle: string; format: ExportFormat },
+): Promise<DownloadFile> {
+  const execution = await loadExecution(scope, query.execution_id);
+  const where = and(
+    eq(workflowBlockOutputs.executionId, execution.id),
+    eq(workflowBlockOutputs.nodeId, query.node_id),
+    eq(workflowBlockOutputs.handle, query.handle),
+  );
+  const chunks = await scope.db
+    .select({
+      chunk: workflowBlockOutputs.chunk,
+      kind: workflowBlockOutputs.kind,
+      columns: workflowBlockOutputs.columns,
+      value: workflowBlockOutputs.value,
+    })
+    .from(workflowBlockOutputs)
+    .where(where)
+    .orderBy(asc(workflowBlockOutputs.chunk));
+  const first = chunks[0];
+  if (!first) throw notFound(`Block "${query.node_id}" has no output "${query.handle}" in this execution`);
+  const graph = await versionGraph(scope.db, execution.workflowId, execution.version);
+  const node = graph.nodes.find((n) => n.id === query.node_id);
+  const label = node?.label || (node ? BLOCK_NAMES.get(node.type) : undefined) || query.node_id;
+  if (first.kind === 'value') {
+    const value = publicValue(execution.id, query.node_id, first.value);
+    return {
+      fileName: exportFileName(`${label} - ${query.handle}`, 'json'),
+      contentType: 'application/json; charset=utf-8',
+      stream: Readable.from([JSON.stringify(value ?? null, null, 2)]),
+    };
+  }
+  const output = new PassThrough();
+  async function* batches() {
+    for (const { chunk } of chunks) {
+      if (output.destroyed) return;
+      const [stored] = await scope.db
+        .select({ rows: workflowBlockOutputs.rows })
+        .from(workflowBlockOutputs)
+        .where(and(where, eq(workflowBlockOutputs.chunk, chunk)));
+      yield stored?.rows ?? [];
+    }
+  }
+  writeRows(output, query.format, `${label} ${query.handle}`, first.columns, batches()).catch((error) =>
+    output.destroy(error instanceof Error ? error : new Error(String(error))),
+  );
+  return {
+    fileName: exportFileName(`${label} - ${query.handle}`, query.format),
+    contentType: CONTENT_TYPES[query.format],
+    stream: output,
+  };
+}
+
+/** The file an Export file block wrote in the execution: where it is stored, its name and size. */
+export async function executionFile(
+  scope: WorkflowsScope,
+  query: { execution_id: string; node_id: string },
+): Promise<{ storageKey: string; fileName: string; contentType: string; size: number }> {
+  const execution = await loadExecution(scope, query.execution_id);
+  const [row] = await scope.db
+    .select({ value: workflowBlockOutputs.value })
+    .from(workflowBlockOutputs)
+    .where(
+      and(
+        eq(workflowBlockOutputs.executionId, execution.id),
+        eq(workflowBlockOutputs.nodeId, query.node_id),
+        eq(workflowBlockOutputs.handle, 'file'),
+      ),
+    );
+  const file = row?.value;
+  // Only a file of this organization's folder, whatever the stored value says.
+  if (
+    !isStoredExportedFile(file) ||
+    !file.storage_key.startsWith(`${WORKFLOW_FILES}/${scope.organizationId}/`)
+  ) {
+    throw notFound(`Block "${query.node_id}" wrote no file in this execution`);
+  }
+  return {
+    storageKey: file.storage_key,
+    fileName: file.file_name,
+    contentType: CONTENT_TYPES[file.format],
+    size: file.size,
+  };
 }

@@ -1,0 +1,366 @@
+import { and, eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiCall, type Json } from '../../../../test/api-call.ts';
+import {
+  addTestMember,
+  createTestOrganization,
+  type TestMember,
+  type TestOrganization,
+} from '../../../../test/organization-fixture.ts';
+import { startTestServer, type TestServer } from '../../../../test/test-server.ts';
+import { notifications, outboxEmails } from '../../../db/schema.ts';
+import { upload } from '../../documents/documents-test-support.ts';
+
+const TABLES = '/api/tables/storage/counterpart_tables';
+const WORKFLOWS = '/api/workflow/rule_workflows';
+const EXECUTION = '/api/workflow/workflows/workflow/execution';
+const OUTPUT = '/api/workflow/block-output';
+const DOWNLOAD = '/api/workflow/block-output/download';
+const FILE = '/api/workflow/execution-file';
+
+let server: TestServer;
+let call: ReturnType<typeof createApiCall>;
+let org: TestOrganization;
+let otherOrg: TestOrganization;
+let adminMember: TestMember;
+let admin: string;
+let viewer: string;
+let other: string;
+let linesTable: string;
+
+const ROWS = 2_500;
+const note = (i: number) =>
+  i === 1 ? '=HYPERLINK("http://evil.example","x")' : i % 7 === 0 ? 'a, "quoted" note' : `n${i}`;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  call = createApiCall(server);
+  org = await createTestOrganization(server, 'Output blocks');
+  otherOrg = await createTestOrganization(server, 'Output blocks elsewhere');
+  adminMember = await addTestMember(server, org, { group: 'Administrators' });
+  admin = await adminMember.token();
+  viewer = await (await addTestMember(server, org, { group: 'Viewers' })).token();
+  other = await (await addTestMember(server, otherOrg, { group: 'Administrators' })).token();
+  linesTable = await table(
+    'Lines',
+    ['Reference', 'Amount', 'Note'],
+    Array.from({ length: ROWS }, (_, k) => [`REF-${k + 1}`, `${k + 1}.50`, note(k + 1)]),
+  );
+});
+afterAll(() => server.close());
+
+const asAdmin = (method: string, path: string, body?: unknown) => call(method, path, admin, org.id, body);
+
+async function table(name: string, columns: string[], rows: string[][]): Promise<string> {
+  const created = await asAdmin('POST', `${TABLES}/`, {
+    name: `${name} ${Date.now()}`,
+    columns: columns.map((column) => ({ name: column, type: 'text' })),
+  });
+  expect(created.status).toBe(201);
+  const seeded = await asAdmin('POST', `${TABLES}/${created.body.id}/items/bulk_create`, {
+    items: rows.map((row) => ({ values: Object.fromEntries(columns.map((c, i) => [c, row[i]])) })),
+  });
+  expect(seeded.status).toBe(201);
+  return created.body.id;
+}
+
+const node = (id: string, type: string, parameters: Record<string, unknown> = {}, label?: string) => ({
+  id,
+  type,
+  typeVersion: 1,
+  position: { x: 0, y: 0 },
+  parameters,
+  on_error: 'stop',
+  ...(label ? { label } : {}),
+});
+const edge = (source: string, sh: string, target: string, th: string) => ({
+  id: `${source}-${sh}-${target}-${th}`,
+  source,
+  source_handle: sh,
+  target,
+  target_handle: th,
+});
+
+/** Creates the workflow, runs it with no inputs and waits for the end of the run. */
+async function run(name: string, nodes: unknown[], edges: unknown[]): Promise<Json> {
+  const created = await asAdmin('POST', WORKFLOWS, {
+    workflow_name: `${name} ${Date.now()}`,
+    graph: { schemaVersion: 1, nodes, edges },
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const started = await asAdmin('POST', EXECUTION, {
+    workflow_id: created.body.data.workflow_id,
+    inputs: {},
+  });
+  expect(started.status).toBe(202);
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const res = await asAdmin('GET', `${EXECUTION}/one?execution_id=${started.body.data.execution_id}`);
+    if (!['queued', 'running'].includes(res.body.data.status)) return res.body.data;
+    if (Date.now() > deadline) throw new Error(`Execution still ${res.body.data.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const block = (execution: Json, nodeId: string) => execution.blocks.find((b: Json) => b.node_id === nodeId);
+
+async function fetchRaw(path: string, token = admin, organization = org.id) {
+  const res = await fetch(`${server.url}${path}`, {
+    headers: { authorization: `Bearer ${token}`, organization },
+  });
+  return { res, bytes: Buffer.from(await res.arrayBuffer()) };
+}
+
+/** RFC 4180 records (quoted fields with doubled quotes, CRLF line ends). */
+function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let field = '';
+  let record: string[] = [];
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      record.push(field);
+      field = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = '';
+      i++;
+    } else field += c;
+  }
+  return records;
+}
+
+const defused = (text: string) => (/^[=+\-@]/.test(text) ? `'${text}` : text);
+
+describe('output blocks and downloads', () => {
+  it('exports a table as CSV and Excel files to download, with formula cells neutralised', async () => {
+    const done = await run(
+      'Export lines',
+      [
+        node('home', 'home'),
+        node('lines', 'table', { table_id: linesTable }, 'Bank lines'),
+        node('csv', 'export_file', { format: 'csv', file_name: 'Lines for audit' }),
+        node('xlsx', 'export_file', { format: 'xlsx', file_name: 'lines.xlsx' }),
+      ],
+      [
+        edge('home', 'start', 'lines', 'start'),
+        edge('lines', 'rows', 'csv', 'data'),
+        edge('lines', 'rows', 'xlsx', 'data'),
+      ],
+    );
+    expect(done.status, done.error).toBe('succeeded');
+    const value = await asAdmin('GET', `${OUTPUT}?execution_id=${done.execution_id}&node_id=csv&handle=file`);
+    expect(value.body.kind).toBe('value');
+    expect(value.body.value).toMatchObject({ file_name: 'Lines for audit.csv', format: 'csv', rows: ROWS });
+    expect(value.body.value.storage_key).toBeUndefined();
+    expect(value.body.value.download_path).toBe(`${FILE}?execution_id=${done.execution_id}&node_id=csv`);
+
+    const csv = await fetchRaw(value.body.value.download_path);
+    expect(csv.res.status).toBe(200);
+    expect(csv.res.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(csv.res.headers.get('content-disposition')).toContain('filename="Lines for audit.csv"');
+    expect(csv.bytes.length).toBe(value.body.value.size);
+    const text = csv.bytes.toString('utf8');
+    expect(text.startsWith('\uFEFFReference,Amount,Note\r\n')).toBe(true);
+    expect(text).toContain(`REF-1,1.50,"'=HYPERLINK(""http://evil.example"",""x"")"\r\n`);
+    const records = parseCsv(text.slice(1));
+    expect(records).toHaveLength(ROWS + 1);
+    expect(records[7]).toEqual(['REF-7', '7.50', 'a, "quoted" note']);
+
+    const xlsx = await fetchRaw(`${FILE}?execution_id=${done.execution_id}&node_id=xlsx`);
+    expect(xlsx.res.status).toBe(200);
+    expect(xlsx.res.headers.get('content-disposition')).toContain('filename="lines.xlsx"');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.bytes as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0] as ExcelJS.Worksheet;
+    expect(sheet.rowCount).toBe(ROWS + 1);
+    expect(sheet.getRow(1).values).toEqual([undefined, 'Reference', 'Amount', 'Note']);
+    expect(sheet.getRow(2).getCell(3).value).toBe(`'=HYPERLINK("http://evil.example","x")`);
+    expect(sheet.getRow(ROWS + 1).getCell(1).value).toBe(`REF-${ROWS}`);
+  });
+
+  it('downloads a 2,500-row output read across its chunks, equal to the paged rows', async () => {
+    const done = await run(
+      'Download lines',
+      [node('home', 'home'), node('lines', 'table', { table_id: linesTable }, 'Bank lines')],
+      [edge('home', 'start', 'lines', 'start')],
+    );
+    expect(done.status, done.error).toBe('succeeded');
+    const query = `execution_id=${done.execution_id}&node_id=lines&handle=rows`;
+    const paged: Json[] = [];
+    for (let pageNo = 1; pageNo <= 5; pageNo++) {
+      const page = await asAdmin('GET', `${OUTPUT}?${query}&page_no=${pageNo}&page_size=500`);
+      paged.push(...page.body.data);
+    }
+    expect(paged).toHaveLength(ROWS);
+
+    const csv = await fetchRaw(`${DOWNLOAD}?${query}&format=csv`);
+    expect(csv.res.status).toBe(200);
+    expect(csv.res.headers.get('content-disposition')).toContain('filename="Bank lines - rows.csv"');
+    const records = parseCsv(csv.bytes.toString('utf8').replace(/^\uFEFF/, ''));
+    expect(records[0]).toEqual(['Reference', 'Amount', 'Note']);
+    expect(records.slice(1)).toEqual(
+      paged.map((row) => [row.Reference, row.Amount, defused(row.Note)].map((cell) => cell ?? '')),
+    );
+
+    const xlsx = await fetchRaw(`${DOWNLOAD}?${query}&format=xlsx`);
+    expect(xlsx.res.status).toBe(200);
+    expect(xlsx.res.headers.get('content-type')).toMatch(/spreadsheetml/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.bytes as unknown as ArrayBuffer);
+    expect(workbook.worksheets[0]?.rowCount).toBe(ROWS + 1);
+
+    // A value (not rows) downloads as JSON.
+    const home = await fetchRaw(`${DOWNLOAD}?execution_id=${done.execution_id}&node_id=home&handle=start`);
+    expect(home.res.status).toBe(200);
+    expect(home.res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(JSON.parse(home.bytes.toString('utf8'))).toEqual({});
+  });
+
+  it('notifies the person who started the run with the dashboard, and refuses a bad recipient by name', async () => {
+    const bank = await table(
+      'Bank',
+      ['Date', 'Details', 'Reference', 'Amount'],
+      [
+        ['2026-01-05', 'Payment Acme Ltd', 'INV-1001', '12,000.00'],
+        ['2026-01-14', 'Interest earned', '', '120.00'],
+      ],
+    );
+    const ledger = await table(
+      'Ledger',
+      ['Date', 'Invoice', 'Customer', 'Amount'],
+      [
+        ['2026-01-03', 'INV-1001', 'Acme Ltd', '12,000.00'],
+        ['2026-01-13', 'INV-1008', 'Kilimo Motors', '5,000.00'],
+      ],
+    );
+    const graph = (recipients: string) => ({
+      nodes: [
+        node('home', 'home'),
+        node('bank', 'table', { table_id: bank }),
+        node('ledger', 'table', { table_id: ledger }),
+        node('match', 'reconcile', { rule_set: 'default' }),
+        node('board', 'dashboard', { title: 'January close' }),
+        node('tell', 'notify', { recipients, subject: 'January reconciled', message: 'The run is done.' }),
+      ],
+      edges: [
+        edge('home', 'start', 'bank', 'start'),
+        edge('home', 'start', 'ledger', 'start'),
+        edge('bank', 'rows', 'match', 'left'),
+        edge('ledger', 'rows', 'match', 'right'),
+        edge('match', 'matched', 'board', 'results'),
+        edge('board', 'dashboard', 'tell', 'data'),
+      ],
+    });
+    const ok = graph('');
+    const done = await run('Notify me', ok.nodes, ok.edges);
+    expect(done.status, done.error).toBe('succeeded');
+    const sent = await asAdmin('GET', `${OUTPUT}?execution_id=${done.execution_id}&node_id=tell&handle=sent`);
+    expect(sent.body.value).toEqual({ sent_to: [adminMember.email], subject: 'January reconciled' });
+    const mails = await server.database.db
+      .select()
+      .from(outboxEmails)
+      .where(and(eq(outboxEmails.organizationId, org.id), eq(outboxEmails.toAddress, adminMember.email)));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toBe('January reconciled');
+    expect(mails[0]?.textBody).toContain('The run is done.');
+    expect(mails[0]?.textBody).toMatch(/January close: match rate 50 % of 4 records/);
+    expect(mails[0]?.textBody).toContain('reconciled: 2 records in 1 groups, 24000.00');
+    expect(mails[0]?.htmlBody).toContain('<td>reconciled</td>');
+    const inbox = await server.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.organizationId, org.id), eq(notifications.userId, adminMember.id)));
+    expect(inbox.some((n) => String((n.info as Json).message).startsWith('January reconciled'))).toBe(true);
+
+    const bad = graph('finance@demo.test, finance.demo.test');
+    const failed = await run('Notify a bad address', bad.nodes, bad.edges);
+    expect(failed.status).toBe('failed');
+    expect(failed.failed_node_id).toBe('tell');
+    expect(block(failed, 'tell').error).toBe('Not an e-mail address: "finance.demo.test"');
+  });
+
+  it('lists the drop box documents chosen by the Documents block', async () => {
+    const stamp = `docs${Date.now()}`;
+    const uploaded = await upload(server, admin, org.id, [
+      { name: `${stamp}-ledger.csv`, bytes: 'Invoice,Amount\nINV-1,10.00\n', type: 'text/csv' },
+      { name: `${stamp}-notes.csv`, bytes: 'Note\nhello\n', type: 'text/csv' },
+      { name: 'unrelated.csv', bytes: 'A\n1\n', type: 'text/csv' },
+    ]);
+    expect(uploaded.status).toBe(201);
+    const done = await run(
+      'Documents',
+      [
+        node('home', 'home'),
+        node('docs', 'documents', {
+          kind: 'csv',
+          status: 'any',
+          name_contains: stamp,
+          uploaded_within_days: 1,
+        }),
+      ],
+      [edge('home', 'start', 'docs', 'start')],
+    );
+    expect(done.status, done.error).toBe('succeeded');
+    const page = await asAdmin(
+      'GET',
+      `${OUTPUT}?execution_id=${done.execution_id}&node_id=docs&handle=documents`,
+    );
+    expect(page.body.columns).toEqual(['document_id', 'name', 'type', 'status', 'uploaded_at']);
+    expect(page.body.data.map((d: Json) => d.name).sort()).toEqual([
+      `${stamp}-ledger.csv`,
+      `${stamp}-notes.csv`,
+    ]);
+    expect(page.body.data[0]).toMatchObject({ type: 'csv', document_id: expect.any(String) });
+  });
+
+  it('names why the ERP and model blocks do not run', async () => {
+    const done = await run(
+      'Extract',
+      [
+        node('home', 'home'),
+        node('docs', 'documents', { status: 'any' }),
+        node('read', 'extract_with_model', { model_id: 'm' }),
+      ],
+      [edge('home', 'start', 'docs', 'start'), edge('docs', 'documents', 'read', 'documents')],
+    );
+    expect(done.status).toBe('failed');
+    expect(block(done, 'read').error).toMatch(
+      /needs a data extraction model, which this organization has not created/,
+    );
+  });
+
+  it('checks the permission and keeps other organizations out of the downloads', async () => {
+    const done = await run(
+      'Private export',
+      [
+        node('home', 'home'),
+        node('lines', 'table', { table_id: linesTable }),
+        node('csv', 'export_file', { format: 'csv', file_name: 'private' }),
+      ],
+      [edge('home', 'start', 'lines', 'start'), edge('lines', 'rows', 'csv', 'data')],
+    );
+    expect(done.status, done.error).toBe('succeeded');
+    const download = `${DOWNLOAD}?execution_id=${done.execution_id}&node_id=lines&handle=rows`;
+    const file = `${FILE}?execution_id=${done.execution_id}&node_id=csv`;
+    expect((await fetchRaw(download, viewer)).res.status).toBe(403);
+    expect((await fetchRaw(file, viewer)).res.status).toBe(403);
+    expect((await fetchRaw(download, other, otherOrg.id)).res.status).toBe(404);
+    expect((await fetchRaw(file, other, otherOrg.id)).res.status).toBe(404);
+    expect((await fetchRaw(`${FILE}?execution_id=${done.execution_id}&node_id=lines`)).res.status).toBe(404);
+    expect(
+      (await fetchRaw(`${DOWNLOAD}?execution_id=${done.execution_id}&node_id=x&handle=rows`)).res.status,
+    ).toBe(404);
+  });
+});
