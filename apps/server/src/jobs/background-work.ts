@@ -42,7 +42,7 @@ export async function createBackgroundWork(
   defineDocumentProcessingJob(jobs, config, database);
   defineDocumentExportJob(jobs, config, database);
   defineReconRunJob(jobs, database);
-  defineExecutionJob(jobs, config, database);
+  defineExecutionJob(jobs, config, database, { bus, log: logger });
   defineJobs?.(jobs);
   return { bus, jobs };
 }

@@ -8,7 +8,7 @@ import { outboxEmails } from '../../db/schema.ts';
 export interface MailDeps {
   db: Db;
   config: Pick<Config, 'mail'>;
-  log: FastifyBaseLogger;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 }
 
 export interface MailMessage {

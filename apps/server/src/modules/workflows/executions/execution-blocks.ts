@@ -18,7 +18,7 @@ import { tableExportSource } from '../../tables/items-export.ts';
 import { clearTable, createTable, loadTable } from '../../tables/tables.service.ts';
 import { BLOCK_NAMES } from '../block-catalog.ts';
 import { isFileRef, parseDocument, uploadedDocument } from './document-blocks.ts';
-import { exportFile, listDropBox, notify, UNAVAILABLE_BLOCKS } from './output-blocks.ts';
+import { exportFile, listDropBox, type NotifyServices, notify, UNAVAILABLE_BLOCKS } from './output-blocks.ts';
 import { dashboardOf, type ReconRows, reconcileRows } from './reconcile-block.ts';
 
 /** What the blocks of one execution may reach: its organization, who started it, the run's inputs. */
@@ -28,6 +28,8 @@ export interface BlockEnvironment {
   actor: AuditActor;
   inputs: Record<string, string>;
   store: FileStore;
+  /** Mail, logger and live bus of the process running the run (Notify); none when a test runs blocks alone. */
+  services?: NotifyServices;
 }
 
 const READ_BATCH = 5_000;

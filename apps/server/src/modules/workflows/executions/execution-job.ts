@@ -8,6 +8,7 @@ import { createFileStore, type FileStore } from '../../../storage/file-store.ts'
 import { BLOCK_NAMES } from '../block-catalog.ts';
 import { createBlockRunner, rowCount } from './execution-blocks.ts';
 import { type ExecutionJobData, versionGraph, WORKFLOW_EXECUTION_JOB } from './executions.service.ts';
+import type { NotifyServices } from './output-blocks.ts';
 
 /** Rows per stored chunk of a block output: a page of /block-output reads one or two chunks. */
 export const OUTPUT_CHUNK_ROWS = 1_000;
@@ -87,6 +88,7 @@ export async function runExecution(
   jobSignal: AbortSignal,
   progress: (percent: number, message?: string) => Promise<void> = async () => {},
   timeoutMs = EXECUTION_TIMEOUT_MS,
+  services?: NotifyServices,
 ) {
   const db = database.db;
   const [claimed] = await db
@@ -134,6 +136,7 @@ export async function runExecution(
       actor: { userId: claimed.createdBy, email: creator?.email ?? 'workflow' },
       inputs: claimed.inputs,
       store,
+      ...(services ? { services } : {}),
     });
     const result = await executeGraph(graph, {
       concurrency: CONCURRENCY,
@@ -226,7 +229,12 @@ export async function runExecution(
 }
 
 /** The `workflow-execution` job (source 'workflow'): one attempt; a crashed run is retried by a person. */
-export function createExecutionJob(config: Config, database: Database): JobDefinition<ExecutionJobData> {
+export function createExecutionJob(
+  config: Config,
+  database: Database,
+  services?: Omit<NotifyServices, 'mail'>,
+): JobDefinition<ExecutionJobData> {
+  const notify = services ? { ...services, mail: config.mail } : undefined;
   const store = createFileStore(config.dataDir);
   return {
     name: WORKFLOW_EXECUTION_JOB,
@@ -234,7 +242,15 @@ export function createExecutionJob(config: Config, database: Database): JobDefin
     retryLimit: 0,
     expireInSeconds: 60 * 60,
     async run({ data, signal, progress }) {
-      const outcome = await runExecution(database, store, data.executionId, signal, progress);
+      const outcome = await runExecution(
+        database,
+        store,
+        data.executionId,
+        signal,
+        progress,
+        EXECUTION_TIMEOUT_MS,
+        notify,
+      );
       const words: Record<string, string> = {
         succeeded: 'Workflow run finished',
         failed: 'Workflow run failed',
@@ -247,6 +263,11 @@ export function createExecutionJob(config: Config, database: Database): JobDefin
   };
 }
 
-export function defineExecutionJob(jobs: JobQueue, config: Config, database: Database): void {
-  jobs.define(createExecutionJob(config, database));
+export function defineExecutionJob(
+  jobs: JobQueue,
+  config: Config,
+  database: Database,
+  services: Omit<NotifyServices, 'mail'>,
+): void {
+  jobs.define(createExecutionJob(config, database, services));
 }

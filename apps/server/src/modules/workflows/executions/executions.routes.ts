@@ -35,7 +35,6 @@ import {
   runInputs,
   startExecution,
 } from './executions.service.ts';
-import { provideNotifyServices } from './output-blocks.ts';
 
 export interface ExecutionsRoutesOptions {
   config: Config;
@@ -70,8 +69,6 @@ function scopeOf(request: FastifyRequest, options: ExecutionsRoutesOptions, acti
 export const executionsRoutes: FastifyPluginAsyncZod<ExecutionsRoutesOptions> = async (app, options) => {
   const scope = (request: FastifyRequest, action: Action) => scopeOf(request, options, action);
   const store = createFileStore(options.config.dataDir);
-  // Notify blocks run by this process's workers send through the server's mail settings.
-  provideNotifyServices({ mail: options.config.mail, log: app.log });
   const execution = `${BASE}/workflows/workflow/execution`;
 
   app.get(

@@ -12,6 +12,7 @@ import {
 import { isRowSet, type RowSet } from '@counterpart/workflow-engine';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../../config.ts';
+import type { EventBus } from '../../../realtime/realtime-event.ts';
 import { listDocuments } from '../../documents/documents-query.ts';
 import { type Cell, createTableWriter, type ExportFormat } from '../../exports/table-writers.ts';
 import { sendMail } from '../../mail/mail.service.ts';
@@ -137,21 +138,16 @@ export async function exportFile(
   };
 }
 
-/** What Notify needs from the process: the mail settings and a logger (set when the routes load). */
-interface NotifyServices {
+/** What Notify needs from the process running the block: mail settings, a logger, the live bus. */
+export interface NotifyServices {
   mail: Config['mail'];
-  log: FastifyBaseLogger | null;
-}
-let notifyServices: NotifyServices | null = null;
-
-/** Called by the executions routes with the server's config: Notify's e-mails then reach SMTP too. */
-export function provideNotifyServices(services: NotifyServices): void {
-  notifyServices = services;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  bus: EventBus;
 }
 
-const quietLog = { info() {}, warn() {}, error() {} } as unknown as FastifyBaseLogger;
-/** Nothing publishes live from a block: the notification is stored in the inbox. */
-const noBus = { publish: async () => {}, subscribe: () => () => {}, close: async () => {} };
+const quietLog: NotifyServices['log'] = { info() {}, warn() {}, error() {} };
+/** Without the process's bus (a block run alone in a test), the notification is only stored. */
+const noBus: EventBus = { publish: async () => {}, subscribe: () => () => {}, close: async () => {} };
 
 const EMAIL = /^[^\s@,;<>"]+@[^\s@,;<>"]+\.[^\s@,;<>"]+$/;
 const SUMMARY_ROWS = 20;
@@ -243,7 +239,7 @@ export async function notify(
   }
   const text = [message, ...summary.text].filter(Boolean).join('\n\n');
   const html = [message ? `<p>${escapeHtml(message)}</p>` : '', ...summary.html].join('\n');
-  const services = notifyServices;
+  const services = env.services;
   const deps = {
     db: env.db,
     config: { mail: services?.mail ?? { smtpUrl: undefined, from: 'Counterpart <no-reply@localhost>' } },
@@ -261,7 +257,7 @@ export async function notify(
   if (env.actor.userId) {
     await notifyOwner(
       env.db,
-      noBus,
+      services?.bus ?? noBus,
       { organizationId: env.organizationId, userId: env.actor.userId },
       'workflow',
       {
