@@ -178,6 +178,16 @@ function Details({
           );
         })}
       </dl>
+      {execution.blocks.some((b) => b.status === 'succeeded' && b.outputs.includes('dashboard')) && (
+        <p className="px-4 pb-4 text-sm sm:px-5">
+          <Link
+            to={`/workflows/executions/${encodeURIComponent(workflowId)}/dashboards?execution=${encodeURIComponent(execution.execution_id)}`}
+            className="rounded font-medium text-[var(--color-primary)] hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-[var(--color-primary)]"
+          >
+            Dashboards
+          </Link>
+        </p>
+      )}
       {execution.error && (
         <div className="mx-4 mb-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm sm:mx-5 dark:border-red-500/30 dark:bg-red-500/10">
           <p className="font-medium text-red-800 dark:text-red-300">
