@@ -175,7 +175,7 @@ describe('execution dashboards', () => {
       statuses: [
         { status: 'reconciled', groups: 2, records: 4, amount: '40900.00' },
         { status: 'suggested', groups: 1, records: 2, amount: '12200.00' },
-        { status: 'unreconciled', groups: null, records: 2, amount: null },
+        { status: 'unreconciled', groups: 0, records: 2, amount: '5120.00' },
       ],
       unreconciled_sources: [{ node_id: 'match', handle: 'unmatched', label: 'Bank to ledger', rows: 2 }],
     });

@@ -67,4 +67,28 @@ describe('reconcile block: rows as records', () => {
       },
     });
   });
+
+  it('takes the open rows’ amount from the run (their rows keep the input’s own columns)', () => {
+    const totals = { records: 3, amount: '0', open: { records: 2, amount: '120.50' } };
+    const board = dashboardOf('Q1', [
+      {
+        columns: ['group', 'status', 'amount'],
+        rows: [{ group: '1', status: 'reconciled', amount: '10.00' }],
+        totals,
+      },
+      {
+        columns: ['side', 'Amount'],
+        rows: [
+          { side: 'left', Amount: '100.00' },
+          { side: 'right', Amount: '-20.50' },
+        ],
+        totals,
+      },
+    ]);
+    expect(board.statuses).toEqual({
+      reconciled: { groups: 1, records: 1, amount: '10.00' },
+      unreconciled: { groups: 0, records: 2, amount: '120.50' },
+    });
+    expect(board.unreconciled).toBe(2);
+  });
 });

@@ -105,6 +105,8 @@ const RESULT_COLUMNS = [
 export interface ReconTotals {
   records: number;
   amount: string;
+  /** The records left open and their absolute amounts (their rows keep the input's own columns). */
+  open?: { records: number; amount: string };
 }
 export type ReconRows = RowSet & { totals?: ReconTotals };
 
@@ -130,9 +132,17 @@ export async function reconcileRows(
     (sum, r) => sum + (r.amount < 0n ? -r.amount : r.amount),
     0n,
   );
+  const openAmount = [
+    ...result.left_open.map((id) => leftRecords[Number(id) - 1]),
+    ...result.right_open.map((id) => rightRecords[Number(id) - 1]),
+  ].reduce((sum, r) => sum + (!r ? 0n : r.amount < 0n ? -r.amount : r.amount), 0n);
   const totals: ReconTotals = {
     records: leftRecords.length + rightRecords.length,
     amount: fromMinorUnits(totalAmount, decimals),
+    open: {
+      records: result.left_open.length + result.right_open.length,
+      amount: fromMinorUnits(openAmount, decimals),
+    },
   };
   const out: Record<string, ReconRows> = {
     matched: { columns: RESULT_COLUMNS, rows: [], totals },
@@ -192,6 +202,8 @@ export function dashboardOf(title: string, results: ReconRows[]) {
       const entry = perStatus[status] ?? { groups: 0, records: 0, amount: 0n };
       perStatus[status] = entry;
       entry.records += 1;
+      // Open rows keep their input's own columns: their amount comes from the run's totals below.
+      if (row.status === undefined) continue;
       const amount = toMinorUnits(row.amount ?? '0') ?? 0n;
       entry.amount += amount < 0n ? -amount : amount;
     }
@@ -200,6 +212,14 @@ export function dashboardOf(title: string, results: ReconRows[]) {
       const status = key.split(':')[0] ?? 'unreconciled';
       if (perStatus[status]) (perStatus[status] as { groups: number }).groups += 1;
     }
+  }
+  // Open records are counted by the run, whether or not its Unmatched output feeds this dashboard.
+  if (totals?.open && totals.open.records > 0) {
+    perStatus.unreconciled = {
+      groups: 0,
+      records: totals.open.records,
+      amount: toMinorUnits(totals.open.amount) ?? 0n,
+    };
   }
   const matched = (perStatus.reconciled?.records ?? 0) + (perStatus.partial?.records ?? 0);
   const records = totals?.records ?? null;
