@@ -6,6 +6,7 @@ export * from './onboarding.ts';
 export * from './organizations.ts';
 export * from './realtime.ts';
 export * from './recon.ts';
+export * from './recon-dashboard.ts';
 export * from './table-imports.ts';
 export * from './tables.ts';
 export * from './team.ts';
