@@ -53,6 +53,12 @@ const envSchema = z.object({
     .min(60)
     .default(7 * 24 * 3600),
   RESET_TTL_SECONDS: z.coerce.number().int().min(60).default(3600),
+  // Above the 2-second heartbeat of a running execution, with room for a slow beat.
+  EXECUTION_STALE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(5, { message: 'must be at least 5 (a running execution beats every 2 s)' })
+    .default(30),
 });
 
 export interface Config {
@@ -83,6 +89,8 @@ export interface Config {
   inviteTtlSeconds: number;
   /** How long a password reset link works, in seconds. */
   resetTtlSeconds: number;
+  /** A running execution whose heartbeat is older than this, in seconds, is taken for crashed. */
+  executionStaleSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -132,6 +140,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     inviteTtlSeconds: e.INVITE_TTL_SECONDS,
     resetTtlSeconds: e.RESET_TTL_SECONDS,
+    executionStaleSeconds: e.EXECUTION_STALE_SECONDS,
   };
 }
 

@@ -5,6 +5,7 @@ import type { Database } from '../db/database.ts';
 import type { EventBus } from '../realtime/realtime-event.ts';
 import { errorInfo, processEvent, queuedInfo } from './job-messages.ts';
 import {
+  ABORT_CLEANUP_MS,
   type JobEnvelope,
   type JobLogger,
   type RunnerDeps,
@@ -195,13 +196,14 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       stopped = true;
       const boss = booting ? await booting.catch(() => null) : null;
       if (!boss) return;
-      // Running jobs get the grace period to finish; then they are aborted and failed (retried later).
+      // Running jobs get the grace period to finish; then they are aborted, given a moment to record
+      // where they stopped, and failed (retried later).
       const grace = setTimeout(
         () => stopController.abort(new Error('Interrupted: the worker shut down')),
         stopGraceMs,
       );
       try {
-        await boss.stop({ graceful: true, wait: true, timeout: stopGraceMs + 2_000 });
+        await boss.stop({ graceful: true, wait: true, timeout: stopGraceMs + ABORT_CLEANUP_MS + 2_000 });
       } finally {
         clearTimeout(grace);
       }

@@ -34,6 +34,9 @@ export interface RunnerDeps {
 
 export type AttemptOutcome = 'completed' | 'retrying' | 'failed';
 
+/** How long an aborted job (time limit, worker stopping) gets to record where it stopped. */
+export const ABORT_CLEANUP_MS = 5_000;
+
 /**
  * Runs one attempt of a job: live progress on the bus, a time limit, then the end. Success
  * publishes the completion and calls onSettled before the job is marked complete (a crash in
@@ -67,11 +70,13 @@ export async function runAttempt(
   };
 
   let result: JobResult;
+  const run = Promise.resolve().then(() => definition.run({ id: jobId, data, owner, progress, signal }));
   try {
-    const run = Promise.resolve().then(() => definition.run({ id: jobId, data, owner, progress, signal }));
     result = await untilAborted(run, signal);
   } catch (error) {
     ended = true;
+    // Aborted: the job saw the signal too; let it end its writes before the database may close.
+    if (signal.aborted) await settledWithin(run, ABORT_CLEANUP_MS);
     await chain;
     const reason = errorMessage(error);
     const last = job.retryCount >= job.retryLimit;
@@ -128,6 +133,18 @@ async function settle(
     deps.logger.error({ err: error, jobId }, 'could not notify the owner of a finished job');
   }
 }
+
+/** Waits for the work to end, whatever its result, but no longer than `ms`. */
+async function settledWithin(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  await Promise.race([work.then(noop, noop), limit]);
+  clearTimeout(timer);
+}
+
+function noop() {}
 
 /** Resolves with the work, or rejects with the signal's reason as soon as it is aborted. */
 function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {

@@ -7,7 +7,12 @@ import type { JobDefinition, JobQueue } from '../../../jobs/job-types.ts';
 import { createFileStore, type FileStore } from '../../../storage/file-store.ts';
 import { BLOCK_NAMES } from '../block-catalog.ts';
 import { createBlockRunner, rowCount } from './execution-blocks.ts';
-import { type ExecutionJobData, versionGraph, WORKFLOW_EXECUTION_JOB } from './executions.service.ts';
+import {
+  type ExecutionJobData,
+  markExecutionCrashed,
+  versionGraph,
+  WORKFLOW_EXECUTION_JOB,
+} from './executions.service.ts';
 import type { NotifyServices } from './output-blocks.ts';
 
 /** Rows per stored chunk of a block output: a page of /block-output reads one or two chunks. */
@@ -102,9 +107,15 @@ export async function runExecution(
     ? await db.select({ email: users.email }).from(users).where(eq(users.id, claimed.createdBy))
     : [];
   const controller = new AbortController();
-  const onAbort = () => controller.abort();
-  jobSignal.addEventListener('abort', onAbort);
+  // Why the run stops early: a person's cancel, the time limit, or this process stopping its workers.
+  let cancelled = false;
   let timedOut = false;
+  let interrupted = false;
+  const onAbort = () => {
+    if (!cancelled && !timedOut) interrupted = true;
+    controller.abort();
+  };
+  jobSignal.addEventListener('abort', onAbort);
   const startedAt = Date.now();
   const timer = setTimeout(() => {
     timedOut = true;
@@ -117,7 +128,10 @@ export async function runExecution(
         .set({ heartbeatAt: sql`now()` })
         .where(eq(workflowExecutions.id, executionId))
         .returning({ cancel: workflowExecutions.cancelRequested });
-      if (row?.cancel) controller.abort();
+      if (row?.cancel && !controller.signal.aborted) {
+        cancelled = true;
+        controller.abort();
+      }
     } catch {
       // The next beat tries again.
     }
@@ -202,6 +216,11 @@ export async function runExecution(
         },
       },
     });
+    // Stopped by the shutdown, not by anyone: crashed, for a person to retry (not "cancelled").
+    if (interrupted && result.outcome !== 'succeeded') {
+      await markExecutionCrashed(db, executionId);
+      return 'crashed';
+    }
     await db
       .update(workflowExecutions)
       .set({
@@ -215,6 +234,10 @@ export async function runExecution(
       .where(eq(workflowExecutions.id, executionId));
     return timedOut ? 'failed' : result.outcome;
   } catch (error) {
+    if (interrupted) {
+      await markExecutionCrashed(db, executionId);
+      return 'crashed';
+    }
     const message = error instanceof Error ? error.message : String(error);
     await db
       .update(workflowExecutions)
@@ -256,6 +279,7 @@ export function createExecutionJob(
         failed: 'Workflow run failed',
         cancelled: 'Workflow run cancelled',
         skipped: 'Workflow run was cancelled before it started',
+        crashed: 'Workflow run stopped with the server: retry it',
       };
       if (outcome === 'failed') throw new Error(words.failed);
       return { message: words[outcome] ?? `Workflow run ${outcome}` };

@@ -2,7 +2,7 @@ import { PassThrough, Readable } from 'node:stream';
 import type { BlockOutputPage, Execution, StartExecution, WorkflowRunInput } from '@counterpart/contracts';
 import { workflowGraphSchema } from '@counterpart/contracts';
 import { downstreamOf, upstreamOf } from '@counterpart/domain';
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
 import {
   documents,
@@ -385,6 +385,9 @@ export async function blockOutputPage(
   return { ...base, kind: 'rows', columns: first.columns, data, total };
 }
 
+/** What a crashed execution says: its process stopped (killed, or shut down) while it ran. */
+export const CRASHED_ERROR = 'The server stopped while this execution ran: retry it';
+
 /**
  * Executions whose worker died (a server restart, a killed process): still `running` but not
  * touched for `staleSeconds`. They become `crashed`, and can be retried.
@@ -392,11 +395,7 @@ export async function blockOutputPage(
 export async function markCrashedExecutions(db: Db, staleSeconds = 30): Promise<number> {
   const crashed = await db
     .update(workflowExecutions)
-    .set({
-      status: 'crashed',
-      finishedAt: sql`now()`,
-      error: 'The server stopped while this execution ran: retry it',
-    })
+    .set({ status: 'crashed', finishedAt: sql`now()`, error: CRASHED_ERROR })
     .where(
       and(
         eq(workflowExecutions.status, 'running'),
@@ -404,21 +403,41 @@ export async function markCrashedExecutions(db: Db, staleSeconds = 30): Promise<
       ),
     )
     .returning({ id: workflowExecutions.id });
-  if (crashed.length > 0) {
-    await db
-      .update(workflowBlockRuns)
-      .set({ status: 'cancelled', finishedAt: sql`now()`, error: 'The server stopped' })
-      .where(
-        and(
-          inArray(
-            workflowBlockRuns.executionId,
-            crashed.map((c) => c.id),
-          ),
-          eq(workflowBlockRuns.status, 'running'),
-        ),
-      );
-  }
+  await cancelStoppedBlocks(
+    db,
+    crashed.map((c) => c.id),
+  );
   return crashed.length;
+}
+
+/** An execution its own process saw stopping (a shutdown): crashed, as if the process had died. */
+export async function markExecutionCrashed(db: Db, executionId: string): Promise<void> {
+  await db
+    .update(workflowExecutions)
+    .set({ status: 'crashed', finishedAt: sql`now()`, error: CRASHED_ERROR, failedNodeId: null })
+    .where(eq(workflowExecutions.id, executionId));
+  await cancelStoppedBlocks(db, [executionId]);
+}
+
+/** The blocks a stop caught: still running, or cancelled by the executor without a word. */
+async function cancelStoppedBlocks(db: Db, executionIds: string[]) {
+  if (executionIds.length === 0) return;
+  await db
+    .update(workflowBlockRuns)
+    .set({
+      status: 'cancelled',
+      finishedAt: sql`coalesce(${workflowBlockRuns.finishedAt}, now())`,
+      error: 'The server stopped',
+    })
+    .where(
+      and(
+        inArray(workflowBlockRuns.executionId, executionIds),
+        or(
+          eq(workflowBlockRuns.status, 'running'),
+          and(eq(workflowBlockRuns.status, 'cancelled'), isNull(workflowBlockRuns.error)),
+        ),
+      ),
+    );
 }
 
 /** An Export file's value as the API shows it: where to download the file, not where it is stored. */
