@@ -117,9 +117,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   if (options.workers ?? config.workers) {
     // Executions whose worker died with an earlier process are crashed (a person may retry them).
-    await markCrashedExecutions(database.db);
+    await markCrashedExecutions(database.db, config.executionStaleSeconds);
     await jobs.startWorkers();
-    const crashWatch = setInterval(() => void markCrashedExecutions(database.db).catch(() => {}), 15_000);
+    const crashWatch = setInterval(
+      () => void markCrashedExecutions(database.db, config.executionStaleSeconds).catch(() => {}),
+      15_000,
+    );
     crashWatch.unref();
     // Scheduled workflows: each process with workers looks; one start per workflow and minute.
     const schedules = setInterval(
