@@ -22,6 +22,7 @@ import { organizationThemeRoutes } from './modules/organizations/organization-th
 import { organizationsRoutes } from './modules/organizations/organizations.routes.ts';
 import { reconMoneyRoutes } from './modules/recon/money.routes.ts';
 import { reconRoutes } from './modules/recon/recon.routes.ts';
+import { reconDashboardRoutes } from './modules/recon-dashboard/recon-dashboard.routes.ts';
 import type { ImportLimits } from './modules/tables/import/import-limits.ts';
 import { tableImportsRoutes } from './modules/tables/import/imports.routes.ts';
 import { tablesRoutes } from './modules/tables/tables.routes.ts';
@@ -97,6 +98,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(tablesRoutes, { config, database });
   await app.register(reconRoutes, { config, database, jobs });
   await app.register(reconMoneyRoutes, { config, database, jobs });
+  await app.register(reconDashboardRoutes, { database });
   await app.register(tableImportsRoutes, { config, database, jobs, limits: options.importLimits });
   await app.register(workflowsRoutes, { config, database });
   await app.register(executionsRoutes, { config, database, jobs });
