@@ -4,7 +4,15 @@ import { type FormEvent, useId, useState } from 'react';
 import { classNames } from '../../shared/lib/class-names.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { FIELD_CLASSES } from '../../shared/ui/text-field.tsx';
-import { buildFilter, describeFilter, OPERATOR_LABELS, operatorsFor } from './item-filters.ts';
+import {
+  buildFilter,
+  describeFilter,
+  OPERATOR_LABELS,
+  operatorsFor,
+  RECON_STATUS_COLUMN,
+  RECON_STATUSES,
+  reconStatusFilter,
+} from './item-filters.ts';
 
 export interface FilterBarProps {
   columns: TableColumn[];
@@ -18,20 +26,24 @@ const SMALL_FIELD = classNames(FIELD_CLASSES, 'py-1.5 sm:w-auto');
 export function FilterBar({ columns, filters, onChange }: FilterBarProps) {
   const id = useId();
   const [columnId, setColumnId] = useState(columns[0]?.id ?? '');
+  const byStatus = columnId === RECON_STATUS_COLUMN;
   const column = columns.find((candidate) => candidate.id === columnId) ?? columns[0];
-  const operators = column ? operatorsFor(column.type) : [];
+  const operators: FilterOperator[] = byStatus ? ['status'] : column ? operatorsFor(column.type) : [];
   const [chosenOp, setOp] = useState<FilterOperator>('contains');
   const op = operators.includes(chosenOp) ? chosenOp : (operators[0] ?? 'is_empty');
   const [value, setValue] = useState('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
+  const [statuses, setStatuses] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
   if (!column) return null;
 
   const inputType = column.type === 'date' ? 'date' : 'text';
   const add = (event: FormEvent) => {
     event.preventDefault();
-    const filter = buildFilter(column, { op, value, from, to });
+    const filter = byStatus
+      ? (reconStatusFilter(statuses) ?? 'Choose at least one status')
+      : buildFilter(column, { op, value, from, to });
     if (typeof filter === 'string') {
       setError(filter);
       return;
@@ -40,6 +52,7 @@ export function FilterBar({ columns, filters, onChange }: FilterBarProps) {
     setValue('');
     setFrom('');
     setTo('');
+    setStatuses([]);
     if (!filters.some((other) => JSON.stringify(other) === JSON.stringify(filter)))
       onChange([...filters, filter]);
   };
@@ -56,7 +69,7 @@ export function FilterBar({ columns, filters, onChange }: FilterBarProps) {
         </label>
         <select
           id={`${id}-column`}
-          value={column.id}
+          value={byStatus ? RECON_STATUS_COLUMN : column.id}
           onChange={(e) => setColumnId(e.target.value)}
           className={SMALL_FIELD}
         >
@@ -65,6 +78,7 @@ export function FilterBar({ columns, filters, onChange }: FilterBarProps) {
               {candidate.name}
             </option>
           ))}
+          <option value={RECON_STATUS_COLUMN}>Status (reconciliation)</option>
         </select>
         <label htmlFor={`${id}-op`} className="sr-only">
           Filter condition
@@ -81,7 +95,29 @@ export function FilterBar({ columns, filters, onChange }: FilterBarProps) {
             </option>
           ))}
         </select>
-        {op === 'between' ? (
+        {byStatus ? (
+          <fieldset className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <legend className="sr-only">Statuses</legend>
+            {RECON_STATUSES.map((status) => (
+              <label
+                key={status}
+                className="inline-flex items-center gap-1.5 text-sm text-zinc-700 dark:text-zinc-200"
+              >
+                <input
+                  type="checkbox"
+                  checked={statuses.includes(status)}
+                  onChange={(e) =>
+                    setStatuses((current) =>
+                      e.target.checked ? [...current, status] : current.filter((other) => other !== status),
+                    )
+                  }
+                  className="size-4 accent-[var(--color-primary)]"
+                />
+                {status}
+              </label>
+            ))}
+          </fieldset>
+        ) : op === 'between' ? (
           <>
             <input
               aria-label="From"

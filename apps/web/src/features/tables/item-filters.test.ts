@@ -1,6 +1,6 @@
 import type { TableColumn } from '@counterpart/contracts';
 import { describe, expect, it } from 'vitest';
-import { buildFilter, describeFilter, operatorsFor } from './item-filters.ts';
+import { buildFilter, describeFilter, operatorsFor, reconStatusFilter } from './item-filters.ts';
 
 const amount: TableColumn = { id: 'amt', name: 'Amount', type: 'currency', position: 0, currency: 'KES' };
 const status: TableColumn = {
@@ -55,5 +55,20 @@ describe('describeFilter', () => {
     );
     expect(describeFilter(paid, { column_id: 'pd', op: 'equals', value: true })).toBe('Paid equals Yes');
     expect(describeFilter(undefined, { column_id: 'x', op: 'is_empty' })).toBe('Removed column is empty');
+  });
+});
+
+describe('reconStatusFilter', () => {
+  it('keeps known statuses in order and names the filter in words', () => {
+    const filter = reconStatusFilter(['unreconciled', 'junk', 'reconciled']);
+    expect(filter).toEqual({
+      column_id: 'recon_status',
+      op: 'status',
+      values: ['reconciled', 'unreconciled'],
+    });
+    expect(reconStatusFilter(['junk', ''])).toBeNull();
+    expect(describeFilter(undefined, filter ?? { column_id: '', op: 'is_empty' })).toBe(
+      'Status is any of reconciled, unreconciled',
+    );
   });
 });

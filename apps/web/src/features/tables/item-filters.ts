@@ -1,5 +1,16 @@
 import type { ColumnType, FilterOperator, ItemFilter, TableColumn } from '@counterpart/contracts';
 
+/** The pseudo column the tables API filters on for a row's reconciliation status (op `status`). */
+export const RECON_STATUS_COLUMN = 'recon_status';
+export const RECON_STATUSES = ['reconciled', 'partial', 'suggested', 'unreconciled'] as const;
+export type RowReconStatus = (typeof RECON_STATUSES)[number];
+
+/** The filter on reconciliation statuses, or null when none is a status (e.g. from a URL). */
+export function reconStatusFilter(values: string[]): ItemFilter | null {
+  const wanted = RECON_STATUSES.filter((status) => values.includes(status));
+  return wanted.length > 0 ? { column_id: RECON_STATUS_COLUMN, op: 'status', values: wanted } : null;
+}
+
 export const OPERATOR_LABELS: Record<FilterOperator, string> = {
   equals: 'equals',
   contains: 'contains',
@@ -65,6 +76,7 @@ export function buildFilter(column: TableColumn, draft: FilterDraft): ItemFilter
 
 /** A filter in words, for its chip: "Amount is between 100 and 500". */
 export function describeFilter(column: TableColumn | undefined, filter: ItemFilter): string {
+  if (filter.column_id === RECON_STATUS_COLUMN) return `Status is any of ${(filter.values ?? []).join(', ')}`;
   const name = column?.name ?? 'Removed column';
   const label = OPERATOR_LABELS[filter.op];
   if (filter.op === 'is_empty' || filter.op === 'is_not_empty') return `${name} ${label}`;

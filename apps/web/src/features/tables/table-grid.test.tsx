@@ -21,12 +21,19 @@ function item(id: string, ref: string, minor: string, status: string): TableItem
   };
 }
 
-function renderGrid(onSave: TableGridProps['onSave'] = async () => undefined) {
+function renderGrid(
+  onSave: TableGridProps['onSave'] = async () => undefined,
+  reconStatus?: TableGridProps['reconStatus'],
+) {
   render(
     <TableGrid
+      reconStatus={reconStatus}
       tableName="Bank lines"
       columns={columns}
-      items={[item('a', 'INV-1', '123450', 'reconciled'), item('b', 'INV-2', '-500', 'pending')]}
+      items={[
+        { ...item('a', 'INV-1', '123450', 'reconciled'), recon_status: 'partial' },
+        { ...item('b', 'INV-2', '-500', 'pending'), recon_status: 'unreconciled' },
+      ]}
       rowOffset={0}
       total={2}
       sort={null}
@@ -53,6 +60,19 @@ const cell = (row: number, col: number) =>
   screen.getAllByRole('row')[row]?.querySelectorAll('td')[col] as HTMLElement;
 
 describe('TableGrid', () => {
+  it('shows each row’s reconciliation status as a badge, or a dash when the table has none', () => {
+    renderGrid(undefined, 'badges');
+    expect(screen.getByRole('columnheader', { name: 'Recon status' })).toBeTruthy();
+    expect(cell(1, 4).querySelector('[data-tone="warning"]')?.textContent).toBe('partial');
+    expect(cell(2, 4).querySelector('[data-tone="danger"]')?.textContent).toBe('unreconciled');
+    cleanup();
+    renderGrid(undefined, 'none');
+    expect(cell(1, 4).textContent).toBe('—No reconciliation');
+    cleanup();
+    renderGrid();
+    expect(cell(1, 4)).toBeUndefined();
+  });
+
   it('renders currency en-US with its code and status values as badges', () => {
     renderGrid();
     expect(cell(1, 2).textContent).toContain('1,234.50');

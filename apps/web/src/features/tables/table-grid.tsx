@@ -28,6 +28,11 @@ export interface TableGridProps {
   onSave: (item: TableItem, column: TableColumn, text: string) => Promise<string | undefined>;
   /** Opens a row's linked records (the relationships panel); absent: no such button. */
   onOpenRow?: ((item: TableItem) => void) | undefined;
+  /**
+   * A "Recon status" column (named apart from a table's own Status column) after the data columns: each row's reconciliation status as a spec §3 badge
+   * ('badges'), or "—" when the table has no reconciliation data ('none'); absent: no column.
+   */
+  reconStatus?: 'badges' | 'none' | undefined;
   /** Shown under the rows inside the scroll box (the empty view). */
   children?: ReactNode;
 }
@@ -57,7 +62,8 @@ export function TableGrid(props: TableGridProps) {
   const moved = useRef(false);
   const scrollBox = useRef<HTMLDivElement>(null);
   const rowCount = items.length + 1;
-  const colCount = columns.length + 1 + (props.onOpenRow ? 1 : 0);
+  const statusCol = props.reconStatus ? columns.length + 1 : -1;
+  const colCount = columns.length + 1 + (props.reconStatus ? 1 : 0) + (props.onOpenRow ? 1 : 0);
   const row = Math.min(focus.row, rowCount - 1);
   const col = Math.min(focus.col, colCount - 1);
   const virtualizer = useVirtualizer({
@@ -173,6 +179,17 @@ export function TableGrid(props: TableGridProps) {
                 onHide={() => props.onHide(column)}
               />
             ))}
+            {props.reconStatus && (
+              <th
+                scope="col"
+                ref={register(0, statusCol)}
+                tabIndex={tabIndexOf(0, statusCol)}
+                onFocus={() => setFocus({ row: 0, col: statusCol })}
+                className="sticky top-0 z-[1] border-b border-zinc-200 bg-zinc-50 px-3 py-2 text-xs font-medium text-zinc-600 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-[var(--color-primary)] focus-visible:ring-inset dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-300"
+              >
+                Recon status
+              </th>
+            )}
             {props.onOpenRow && (
               <th
                 scope="col"
@@ -259,6 +276,26 @@ export function TableGrid(props: TableGridProps) {
                     </td>
                   );
                 })}
+                {props.reconStatus && (
+                  <td
+                    ref={register(r, statusCol)}
+                    tabIndex={tabIndexOf(r, statusCol)}
+                    onFocus={() => setFocus({ row: r, col: statusCol })}
+                    className={classNames(
+                      cellClasses,
+                      'focus:outline-none focus-visible:ring-2 focus-visible:ring-[var(--color-primary)] focus-visible:ring-inset',
+                    )}
+                  >
+                    {props.reconStatus === 'badges' && item.recon_status ? (
+                      <StatusBadge status={item.recon_status} />
+                    ) : (
+                      <span className="text-zinc-400 dark:text-zinc-500">
+                        <span aria-hidden="true">—</span>
+                        <span className="sr-only">No reconciliation</span>
+                      </span>
+                    )}
+                  </td>
+                )}
                 {props.onOpenRow && (
                   <td className={classNames(cellClasses, 'w-10 px-1')}>
                     <button

@@ -1,7 +1,7 @@
 import type { CellValue, TableColumn, TableItem } from '@counterpart/contracts';
 import { ArrowLeftRight, Columns3, Plus, Rows3, Undo2, Waypoints } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { useCan } from '../../app/auth/use-can.ts';
 import { formErrorsOf } from '../../shared/lib/field-errors.ts';
 import { HttpError } from '../../shared/lib/http.ts';
@@ -17,6 +17,7 @@ import { inputValueOf, restoreValueOf } from './cell-value.ts';
 import { ExportTableMenu } from './export-table-menu.tsx';
 import { GridFooter } from './grid-footer.tsx';
 import { ImportAction } from './import/import-action.tsx';
+import { reconStatusFilter } from './item-filters.ts';
 import { RelationshipsPanel } from './relationships-panel.tsx';
 import { RenameColumnDialog } from './rename-column-dialog.tsx';
 import { TableActions } from './table-actions.tsx';
@@ -31,13 +32,28 @@ interface LastEdit {
 }
 
 const COUNT = new Intl.NumberFormat('en-US');
+const GROUPED_VIEW: ItemsView = {
+  pageNo: 1,
+  pageSize: 1,
+  order: 'asc',
+  search: '',
+  filters: [{ column_id: 'recon_status', op: 'status', values: ['reconciled', 'partial', 'suggested'] }],
+};
 
 /** `/tables/:id`: the data grid with server-side paging, sort, filter and search, and its editing actions. */
 export function ViewTablePage() {
   const tableId = useParams().id ?? '';
   const table = useTable(tableId);
-  const [view, setView] = useState<ItemsView>({ pageNo: 1, order: 'asc', search: '', filters: [] });
+  const [params] = useSearchParams();
+  // `?status=unreconciled` (from the reconciliation dashboard) opens the grid filtered on it.
+  const [view, setView] = useState<ItemsView>(() => {
+    const byStatus = reconStatusFilter((params.get('status') ?? '').split(','));
+    return { pageNo: 1, order: 'asc', search: '', filters: byStatus ? [byStatus] : [] };
+  });
   const items = useItems(tableId, view);
+  // Whether any row is in a reconciliation group: the Status column shows badges, else "—".
+  const grouped = useItems(tableId, { ...GROUPED_VIEW });
+  const reconStatus = (grouped.data?.total ?? 0) > 0 ? 'badges' : 'none';
   const update = useUpdateItem(tableId);
   const canCreate = useCan('create', '{product}_table');
   const canUpdate = useCan('update', '{product}_table');
@@ -213,6 +229,7 @@ export function ViewTablePage() {
               onHide={(column) => setHidden((current) => new Set([...current, column.id]))}
               onSave={saveCell}
               onOpenRow={(item) => setPanel({ kind: 'relationships', item })}
+              reconStatus={reconStatus}
             >
               {page.data.length === 0 && <EmptyView />}
             </TableGrid>
