@@ -476,6 +476,8 @@ export const reconRuns = pgTable(
     createdBy: createdBy(),
     createdAt: createdAt(),
     startedAt: timestamp('started_at', { withTimezone: true }),
+    /** Touched every few seconds while a worker runs it: a `running` run whose beat stopped lost its process. */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [index('recon_runs_org_idx').on(t.organizationId, t.createdAt)],
