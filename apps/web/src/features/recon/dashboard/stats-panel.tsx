@@ -67,10 +67,10 @@ export function StatsPanel({ data, tableId }: StatsPanelProps) {
             ))}
           </dl>
         ) : (
-          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
+          <div className="grid grid-cols-2 gap-3 lg:grid-cols-5">
             <section
               aria-labelledby="recon-stat-rate"
-              className="rounded-lg bg-zinc-50 p-4 dark:bg-zinc-800/50"
+              className="col-span-2 rounded-lg bg-zinc-50 p-4 lg:col-span-1 dark:bg-zinc-800/50"
             >
               <p id="recon-stat-rate" className="text-sm text-zinc-500 dark:text-zinc-400">
                 Match rate
@@ -88,7 +88,7 @@ export function StatsPanel({ data, tableId }: StatsPanelProps) {
                 <section
                   key={status}
                   aria-labelledby={`recon-stat-${status}`}
-                  className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800"
+                  className="min-w-0 rounded-lg border border-zinc-200 p-3 sm:p-4 dark:border-zinc-800"
                 >
                   <p id={`recon-stat-${status}`}>
                     <StatusBadge status={status} label={STATUS_LABELS[status]} />
