@@ -281,9 +281,10 @@ export function TableGrid(props: TableGridProps) {
                     ref={register(r, statusCol)}
                     tabIndex={tabIndexOf(r, statusCol)}
                     onFocus={() => setFocus({ row: r, col: statusCol })}
+                    // relative: holds the sr-only text inside the scroll box (else it widens the page).
                     className={classNames(
                       cellClasses,
-                      'focus:outline-none focus-visible:ring-2 focus-visible:ring-[var(--color-primary)] focus-visible:ring-inset',
+                      'relative focus:outline-none focus-visible:ring-2 focus-visible:ring-[var(--color-primary)] focus-visible:ring-inset',
                     )}
                   >
                     {props.reconStatus === 'badges' && item.recon_status ? (
