@@ -8,6 +8,7 @@ import {
 } from '../../../test/organization-fixture.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { reconGroupItems, reconGroups, reconSettings } from '../../db/schema.ts';
+import { balancedCalls } from './recon-test-support.ts';
 
 /** Shared set-up of the money tests (adjustments, accounting documents, allocations, search). */
 
@@ -48,8 +49,14 @@ export async function startMoneyWorld(label: string): Promise<MoneyWorld> {
     viewer: await viewer.token(),
     stranger: await stranger.token(),
   };
+  // Every change the organization's people make is followed by the sums invariant.
+  const ours = balancedCalls(server, org.id, (method: string, path: string, token: string, body?: unknown) =>
+    call(method, path, token, org.id, body),
+  );
   const as: MoneyWorld['as'] = (who, method, path, body) =>
-    call(method, path, tokens[who], who === 'stranger' ? other.id : org.id, body);
+    who === 'stranger'
+      ? call(method, path, tokens[who], other.id, body)
+      : ours(method, path, tokens[who], body);
   return { server, org, other, admin, checker, viewer, stranger, tokens, call, as };
 }
 

@@ -25,8 +25,11 @@ export interface Side {
 
 /** An organization of the test's own with an admin (and whatever members the test adds). */
 export interface ReconOrg {
+  server: TestServer;
   org: TestOrganization;
+  /** The admin's token, and e-mail (to sign a token on another server of the same database). */
   admin: string;
+  adminEmail: string;
   as: (
     token: string,
   ) => (method: string, path: string, body?: unknown) => Promise<{ status: number; body: Json }>;
@@ -37,12 +40,17 @@ export interface ReconOrg {
 export async function createReconOrg(server: TestServer, label: string): Promise<ReconOrg> {
   const api = createApiCall(server);
   const org = await createTestOrganization(server, label);
-  const admin = await (await addTestMember(server, org, { group: 'Administrators' })).token();
-  const as = (token: string) => (method: string, path: string, body?: unknown) =>
-    api(method, path, token, org.id, body);
+  const adminMember = await addTestMember(server, org, { group: 'Administrators' });
+  const admin = await adminMember.token();
+  const as = (token: string) =>
+    balancedCalls(server, org.id, (method: string, path: string, body?: unknown) =>
+      api(method, path, token, org.id, body),
+    );
   return {
+    server,
     org,
     admin,
+    adminEmail: adminMember.email,
     as,
     call: as(admin),
     member: async (group) => {
@@ -123,25 +131,68 @@ export async function waitForRun(o: ReconOrg, runId: string): Promise<Json> {
   for (;;) {
     const res = await o.call('GET', `${V1}/runs/${runId}`);
     expect(res.status).toBe(200);
-    if (res.body.status === 'succeeded' || res.body.status === 'failed') return res.body;
+    if (res.body.status === 'succeeded' || res.body.status === 'failed') {
+      await expectBalanced(o.server, o.org.id);
+      return res.body;
+    }
     if (Date.now() > deadline) throw new Error(`Run ${runId} still ${res.body.status}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
-/** Balancing invariant over every group of the organization, in one query: answers the offending groups. */
+/**
+ * The sums invariant, in one query over every group of the organization: left total − right total =
+ * recorded difference; the items' amounts add up to each side's total; `adjusted` = Σ active
+ * adjustments; a live (active or pending) reconciled group has difference = adjusted. Answers the
+ * offending groups with what is wrong.
+ */
 export async function unbalancedGroups(server: TestServer, organizationId: string): Promise<unknown[]> {
   const result = (await server.database.db.execute(
     sql`
-      select g.id, g.left_total, g.right_total, g.difference,
-             coalesce(sum(gi.amount) filter (where gi.side = 'left'), 0) as left_sum,
-             coalesce(sum(gi.amount) filter (where gi.side = 'right'), 0) as right_sum
-        from recon_groups g left join recon_group_items gi on gi.group_id = g.id
+      with items as (
+        select group_id,
+               coalesce(sum(amount) filter (where side = 'left'), 0) as left_sum,
+               coalesce(sum(amount) filter (where side = 'right'), 0) as right_sum
+          from recon_group_items where organization_id = ${organizationId} group by group_id
+      ), adjustments as (
+        select group_id, sum(amount) as adjusted_sum
+          from recon_adjustments where organization_id = ${organizationId} and state = 'active' group by group_id
+      )
+      select g.id, g.status, g.state, g.left_total::text, g.right_total::text, g.difference::text,
+             g.adjusted::text, coalesce(i.left_sum, 0)::text as left_sum, coalesce(i.right_sum, 0)::text as right_sum,
+             coalesce(a.adjusted_sum, 0)::text as adjusted_sum
+        from recon_groups g
+        left join items i on i.group_id = g.id
+        left join adjustments a on a.group_id = g.id
        where g.organization_id = ${organizationId}
-       group by g.id
-      having g.left_total - g.right_total <> g.difference
-          or coalesce(sum(gi.amount) filter (where gi.side = 'left'), 0) <> g.left_total
-          or coalesce(sum(gi.amount) filter (where gi.side = 'right'), 0) <> g.right_total`,
+         and (g.left_total - g.right_total <> g.difference
+              or coalesce(i.left_sum, 0) <> g.left_total
+              or coalesce(i.right_sum, 0) <> g.right_total
+              or g.adjusted <> coalesce(a.adjusted_sum, 0)
+              or (g.status = 'reconciled' and g.state in ('active', 'pending_approval')
+                  and g.difference <> g.adjusted))`,
   )) as unknown as { rows: unknown[] };
   return result.rows;
+}
+
+/** Asserts the sums invariant (see unbalancedGroups) for the organization. */
+export async function expectBalanced(server: TestServer, organizationId: string): Promise<void> {
+  expect(await unbalancedGroups(server, organizationId), 'groups whose sums do not balance').toEqual([]);
+}
+
+/**
+ * Wraps an API caller so every change it makes under /api/recon that succeeds (a match, unmatch,
+ * decision, adjustment, allocation, document, reconcile_invoice…) is followed by the sums invariant;
+ * runs are checked when they end (waitForRun).
+ */
+export function balancedCalls<
+  T extends (method: string, path: string, ...rest: never[]) => Promise<{ status: number }>,
+>(server: TestServer, organizationId: string, call: T): T {
+  return (async (method: string, path: string, ...rest: never[]) => {
+    const res = await call(method, path, ...rest);
+    if (method !== 'GET' && path.startsWith(RECON) && res.status < 300) {
+      await expectBalanced(server, organizationId);
+    }
+    return res;
+  }) as T;
 }
