@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Json } from '../../../test/api-call.ts';
 import { accountingDocuments, reconAllocations, reconGroupItems, reconGroups } from '../../db/schema.ts';
@@ -298,6 +298,135 @@ describe('allocation from workspace rows', () => {
       );
       expect(decided).toBe(1);
       expect((await docsOf(b.paymentId))[0]).toMatchObject({ openAmount: 0n, status: 'paid' });
+    } finally {
+      await setMakerChecker(world, null);
+    }
+  });
+
+  it('unmatching an Allocate group gives the money back; approving or rejecting it decides its allocations', async () => {
+    const UNMATCH = `${RECON}/workflows/manual_reconciliation/unmatch`;
+    const DECIDE = `${RECON}/v1/recon/approvals/decide`;
+    const balances = async (ids: string[]) =>
+      Promise.all(
+        ids.map(async (id) => {
+          const [doc] = await docsOf(id);
+          return { open: doc?.openAmount, status: doc?.status };
+        }),
+      );
+    // Documents exist before (one invoice already part-paid elsewhere), so "before" is exact.
+    const a = await rows(
+      ['PAY-GRP', '10000', '2026-03-20'],
+      [
+        ['INV-GRP-1', '6000', '2026-03-01'],
+        ['INV-GRP-2', '7000', '2026-03-02'],
+      ],
+    );
+    const docs = [
+      { kind: 'payment', number: 'PAY-GRP', total: '10000', item_id: a.paymentId },
+      { kind: 'invoice', number: 'INV-GRP-1', total: '6000', item_id: a.invoiceIds[0] },
+      { kind: 'invoice', number: 'INV-GRP-2', total: '7000', item_id: a.invoiceIds[1] },
+      { kind: 'payment', number: 'PAY-ELSE', total: '500' },
+    ];
+    const made: Json[] = [];
+    for (const doc of docs) {
+      const res = await world.as('admin', 'POST', DOCS, { issue_date: '2026-03-01', ...doc });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      made.push(res.body);
+    }
+    const elsewhere = await world.as('admin', 'POST', `${RECON}/v1/allocations`, {
+      payment_id: made[3].id,
+      lines: [{ invoice_id: made[2].id, amount: '500' }],
+    });
+    expect(elsewhere.status, JSON.stringify(elsewhere.body)).toBe(201);
+    const ids = [a.paymentId, ...a.invoiceIds];
+    const before = await balances(ids);
+    expect(before).toEqual([
+      { open: 10000n, status: 'open' },
+      { open: 6000n, status: 'open' },
+      { open: 6500n, status: 'partially_paid' },
+    ]);
+
+    const done = await world.as('admin', 'POST', FROM_ITEMS, {
+      payment_item_id: a.paymentId,
+      invoice_item_ids: a.invoiceIds,
+    });
+    expect(done.status, JSON.stringify(done.body)).toBe(201);
+    expect(await balances(ids)).toEqual([
+      { open: 0n, status: 'paid' },
+      { open: 0n, status: 'paid' },
+      { open: 2500n, status: 'partially_paid' },
+    ]);
+    const unmatched = await world.as('admin', 'POST', UNMATCH, {
+      group_ids: [done.body.group.id],
+      reason: 'Wrong customer',
+    });
+    expect(unmatched.body).toEqual({ changed: [done.body.group.id], refused: [] });
+    expect(await balances(ids)).toEqual(before);
+    const allocations = await world.server.database.db
+      .select()
+      .from(reconAllocations)
+      .where(inArray(reconAllocations.id, done.body.allocation_ids));
+    expect(allocations.map((l) => l.state)).toEqual(['reversed', 'reversed']);
+    const trail = await world.as('admin', 'GET', `${RECON}/v1/recon/audit?item_id=${a.paymentId}`);
+    expect(trail.body.data.map((e: Json) => e.action)).toEqual(
+      expect.arrayContaining(['group.unmatched', 'allocation.reversed']),
+    );
+
+    await setMakerChecker(world, '1000');
+    try {
+      // Pending: nothing moves until another person approves; approving moves both balances.
+      const pending = await world.as('admin', 'POST', FROM_ITEMS, {
+        payment_item_id: a.paymentId,
+        invoice_item_ids: a.invoiceIds,
+      });
+      expect(pending.body.group.state).toBe('pending_approval');
+      expect(await balances(ids)).toEqual(before);
+      const approvals = await world.as('checker', 'GET', `${RECON}/v1/recon/approvals?page_size=100`);
+      expect(approvals.body.data.map((x: Json) => x.id)).toContain(pending.body.group.id);
+      const approved = await world.as('checker', 'POST', DECIDE, {
+        kind: 'group',
+        id: pending.body.group.id,
+        decision: 'approve',
+      });
+      expect(approved.status, JSON.stringify(approved.body)).toBe(204);
+      expect(await balances(ids)).toEqual([
+        { open: 0n, status: 'paid' },
+        { open: 0n, status: 'paid' },
+        { open: 2500n, status: 'partially_paid' },
+      ]);
+      const left = await world.as('checker', 'GET', `${RECON}/v1/recon/approvals?page_size=100`);
+      expect(left.body.data.map((x: Json) => x.id)).not.toEqual(
+        expect.arrayContaining(pending.body.allocation_ids),
+      );
+      expect((await world.as('admin', 'POST', UNMATCH, { group_ids: [pending.body.group.id] })).status).toBe(
+        200,
+      );
+      expect(await balances(ids)).toEqual(before);
+
+      // Rejected: the allocations are rejected with it, the rows are open again, nothing moved.
+      const again = await world.as('admin', 'POST', FROM_ITEMS, {
+        payment_item_id: a.paymentId,
+        invoice_item_ids: a.invoiceIds,
+      });
+      expect(again.body.group.state).toBe('pending_approval');
+      const rejected = await world.as('checker', 'POST', DECIDE, {
+        kind: 'group',
+        id: again.body.group.id,
+        decision: 'reject',
+        reason: 'Not this payment',
+      });
+      expect(rejected.status).toBe(204);
+      expect(await balances(ids)).toEqual(before);
+      const states = await world.server.database.db
+        .select({ state: reconAllocations.state })
+        .from(reconAllocations)
+        .where(inArray(reconAllocations.id, again.body.allocation_ids));
+      expect(states.map((l) => l.state)).toEqual(['rejected', 'rejected']);
+      const held = await world.server.database.db
+        .select()
+        .from(reconGroupItems)
+        .where(and(eq(reconGroupItems.itemId, a.paymentId), eq(reconGroupItems.active, true)));
+      expect(held).toEqual([]);
     } finally {
       await setMakerChecker(world, null);
     }

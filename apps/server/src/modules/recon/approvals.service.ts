@@ -5,8 +5,8 @@ import { reconGroups } from '../../db/schema.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.ts';
 import { rowsOf } from '../tables/items-query.ts';
 import { decideAdjustment } from './adjustments.service.ts';
-import { decideAllocation } from './allocations.service.ts';
-import { freeItems, groupState } from './manual.service.ts';
+import { decideAllocation, decideGroupAllocations } from './allocations.service.ts';
+import { ALLOCATION_RULE, freeItems, groupState } from './manual.service.ts';
 import { recordReconAudit } from './recon-audit.ts';
 import type { ReconScope } from './recon-scope.ts';
 
@@ -86,6 +86,10 @@ async function decideGroup(db: Db, scope: ReconScope, input: ApprovalDecisionInp
     throw forbidden('You made this match: another person must approve or reject it (maker-checker)');
   }
   const approve = input.decision === 'approve';
+  // A group made by Allocate decides its pending allocations with it (open balances move on approval).
+  if (group.ruleId === ALLOCATION_RULE) {
+    await decideGroupAllocations(db, scope, group.id, input.decision, input.reason);
+  }
   const itemIds = approve ? [] : await freeItems(db, group.id);
   const set = {
     state: approve ? 'active' : 'rejected',

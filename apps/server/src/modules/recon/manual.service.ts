@@ -12,6 +12,7 @@ import type { Db } from '../../db/database.ts';
 import { dataTables, reconAdjustments, reconGroupItems, reconGroups, tableItems } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
 import { isUniqueViolation } from '../onboarding/signup.service.ts';
+import { releaseGroupAllocations } from './allocations.service.ts';
 import { type GroupRow, getGroup } from './groups.service.ts';
 import { recordReconAudit } from './recon-audit.ts';
 import type { ReconScope } from './recon-scope.ts';
@@ -37,6 +38,9 @@ interface Selection {
 }
 
 const abs = (n: bigint) => (n < 0n ? -n : n);
+
+/** The rule of the groups the workspace's Allocate makes (allocation-items.service.ts). */
+export const ALLOCATION_RULE = 'allocation';
 
 /** Reads the chosen items: this organization's, one table per side, amounts readable, one currency. */
 async function readSelection(scope: ReconScope, db: Db, input: ManualMatchInput): Promise<Selection> {
@@ -335,11 +339,18 @@ async function itemIdsOf(db: Db, groupId: string): Promise<string[]> {
   return rows.map((r) => r.itemId);
 }
 
-/** Undo matches: state undone, items freed, active or pending adjustments reversed. */
+/**
+ * Undo matches: state undone, items freed, active or pending adjustments reversed; a group made by
+ * Allocate (rule 'allocation') gives its money back in the same transaction: its active allocations
+ * are reversed and pending ones rejected, so both documents' open balances return exactly.
+ */
 export function unmatchGroups(scope: ReconScope, input: GroupDecisionInput): Promise<GroupDecisionResponse> {
   return decideGroups(scope, input, async (db, group) => {
     if (group.state !== 'active' && group.state !== 'pending_approval') {
       return { refused: `The group is ${group.state.replace('_', ' ')}, not matched` };
+    }
+    if (group.ruleId === ALLOCATION_RULE) {
+      await releaseGroupAllocations(db, scope, group.id, input.reason || 'The match group was unmatched');
     }
     const itemIds = await freeItems(db, group.id);
     await db
