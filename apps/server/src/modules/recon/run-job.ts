@@ -7,8 +7,16 @@ import { dataTables, reconGroupItems, reconGroups, reconRuns, tableItems } from 
 import type { JobDefinition, JobQueue } from '../../jobs/job-types.ts';
 import { isUniqueViolation } from '../onboarding/signup.service.ts';
 import { recordReconAudit } from './recon-audit.ts';
+import { startHeartbeat } from './run-liveness.ts';
 import { recordOf, sideReader } from './run-records.ts';
-import { getReconSettings } from './settings.service.ts';
+import {
+  type AutoGroup,
+  type GroupInsert,
+  type ItemInsert,
+  insertGroups,
+  insertItems,
+} from './run-writes.ts';
+import { getReconSettings, needsApproval } from './settings.service.ts';
 
 export const RECON_RUN_JOB = 'recon-run';
 export interface ReconRunJobData {
@@ -17,7 +25,7 @@ export interface ReconRunJobData {
 
 /** Rows read per statement (keyset on seq). */
 const READ_BATCH = 5_000;
-/** Groups and group items per INSERT (one JSON parameter each). */
+/** Groups (and their audit entries) and group items per INSERT (one JSON parameter each). */
 const GROUP_BATCH = 5_000;
 const ITEM_BATCH = 20_000;
 /** Skipped rows kept with their reason in the summary (all are counted). */
@@ -67,6 +75,8 @@ async function readSide(
   }
 }
 
+const abs = (n: bigint) => (n < 0n ? -n : n);
+
 /** Items of these tables already held by a group (active or waiting for approval), with its status. */
 async function heldItems(db: Db, tableIds: string[]): Promise<Map<string, ReconStatus>> {
   const rows = await db
@@ -83,60 +93,12 @@ function countStatuses(ids: string[], status: Map<string, ReconStatus>): StatusC
   return counts;
 }
 
-interface GroupTarget {
-  organizationId: string;
-  runId: string;
-  leftTableId: string;
-  rightTableId: string;
-}
-
-/** One INSERT per batch: the rows travel as one JSON document read by jsonb_to_recordset. */
-async function insertGroups(db: Db, target: GroupTarget, groups: GroupInsert[]): Promise<void> {
-  const rows = groups.map((g) => ({
-    i: g.id,
-    r: g.ruleId,
-    n: g.ruleName,
-    s: g.status,
-    c: g.score,
-    f: g.features,
-    m: g.currency,
-    l: String(g.leftTotal),
-    t: String(g.rightTotal),
-    d: String(g.difference),
-  }));
-  await db.execute(sql`
-    insert into recon_groups (id, organization_id, run_id, left_table_id, right_table_id, source, rule_id, rule_name,
-                              status, state, score, features, currency, left_total, right_total, difference)
-    select r.i, ${target.organizationId}::uuid, ${target.runId}::uuid, ${target.leftTableId}::uuid,
-           ${target.rightTableId}::uuid, 'auto', r.r, r.n, r.s, 'active', r.c, r.f, r.m,
-           r.l::bigint, r.t::bigint, r.d::bigint
-      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-        as r(i uuid, r text, n text, s text, c text, f jsonb, m text, l text, t text, d text)`);
-}
-
-async function insertItems(db: Db, organizationId: string, items: ItemInsert[]): Promise<void> {
-  const rows = items.map((item) => ({
-    g: item.groupId,
-    i: item.itemId,
-    t: item.tableId,
-    s: item.side,
-    a: String(item.amount),
-  }));
-  await db.execute(sql`
-    insert into recon_group_items (group_id, organization_id, item_id, table_id, side, amount, active)
-    select r.g, ${organizationId}::uuid, r.i, r.t, r.s, r.a::bigint, true
-      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(g uuid, i uuid, t uuid, s text, a text)`);
-}
-
 export interface ExecuteRunHooks {
   progress?: (percent: number, message: string) => Promise<void>;
   signal?: AbortSignal;
   /** Called inside the transaction after every group is written (tests make it throw). */
   beforeCommit?: () => Promise<void>;
 }
-
-type GroupInsert = typeof reconGroups.$inferInsert;
-type ItemInsert = typeof reconGroupItems.$inferInsert;
 
 /**
  * A run: reads both tables' rows, asks the engine, and writes every group, the summary and the
@@ -157,11 +119,13 @@ export async function executeRun(
     .where(and(eq(reconRuns.id, runId), eq(reconRuns.organizationId, organizationId)));
   if (!run) throw new Error('The run no longer exists');
   if (run.status === 'succeeded') return run.summary as RunSummary;
+  let stopHeartbeat = () => {};
   try {
     await db
       .update(reconRuns)
-      .set({ status: 'running', startedAt: new Date(), errorMessage: null })
+      .set({ status: 'running', startedAt: sql`now()`, heartbeatAt: sql`now()`, errorMessage: null })
       .where(eq(reconRuns.id, run.id));
+    stopHeartbeat = startHeartbeat(db, run.id);
     const options = run.options as {
       left_fields: SideFields;
       right_fields: SideFields;
@@ -231,7 +195,9 @@ export async function executeRun(
     const status = new Map(held);
     const groups: GroupInsert[] = [];
     const items: ItemInsert[] = [];
+    const made: AutoGroup[] = [];
     const counts = { reconciled: 0, partial: 0, suggested: 0 };
+    let pending = 0;
     for (const group of result.groups) {
       const id = randomUUID();
       let leftTotal = 0n;
@@ -253,7 +219,11 @@ export async function executeRun(
       }
       counts[group.status] += 1;
       const first = group.left[0] ?? group.right[0] ?? '';
-      groups.push({
+      // Maker-checker: an automatic match at or above the approval amount waits for a person.
+      const size = abs(leftTotal) > abs(rightTotal) ? leftTotal : rightTotal;
+      const waits = group.status !== 'suggested' && needsApproval(settings, size);
+      if (waits) pending += 1;
+      const row: GroupInsert = {
         id,
         organizationId,
         runId: run.id,
@@ -263,14 +233,16 @@ export async function executeRun(
         ruleId: group.rule_id,
         ruleName: passNames.get(group.rule_id) ?? group.rule_id,
         status: group.status,
-        state: 'active',
+        state: waits ? 'pending_approval' : 'active',
         score: String(group.score),
         features: group.features as unknown as Record<string, unknown>[],
         currency: amounts.get(first)?.currency ?? currency,
         leftTotal,
         rightTotal,
         difference: group.difference,
-      });
+      };
+      groups.push(row);
+      made.push({ group: row, left: group.left, right: group.right });
     }
     const summary: RunSummary = {
       left_items: left.total,
@@ -312,7 +284,7 @@ export async function executeRun(
           rightTableId: rightTable.id,
         };
         for (let i = 0; i < groups.length; i += GROUP_BATCH) {
-          await insertGroups(tx as unknown as Db, target, groups.slice(i, i + GROUP_BATCH));
+          await insertGroups(tx as unknown as Db, target, made.slice(i, i + GROUP_BATCH));
         }
         for (let i = 0; i < items.length; i += ITEM_BATCH) {
           await insertItems(tx as unknown as Db, organizationId, items.slice(i, i + ITEM_BATCH));
@@ -326,9 +298,14 @@ export async function executeRun(
         targetId: run.id,
         runId: run.id,
         ruleId: run.ruleId,
-        after: { groups: counts, dry_run: options.dry_run, skipped: summary.skipped_count },
+        after: {
+          groups: counts,
+          pending_approval: pending,
+          dry_run: options.dry_run,
+          skipped: summary.skipped_count,
+        },
       });
-      await tx
+      const [done] = await tx
         .update(reconRuns)
         .set({
           status: 'succeeded',
@@ -336,7 +313,10 @@ export async function executeRun(
           preview,
           finishedAt: new Date(),
         })
-        .where(eq(reconRuns.id, run.id));
+        .where(and(eq(reconRuns.id, run.id), eq(reconRuns.status, 'running')))
+        .returning({ id: reconRuns.id });
+      // Taken for dead meanwhile (its beat was late and a starting process marked it failed).
+      if (!done) throw new Error('it was marked failed while it was still working');
       await hooks.beforeCommit?.();
     });
     return summary;
@@ -349,6 +329,8 @@ export async function executeRun(
       .set({ status: 'failed', errorMessage: message, finishedAt: new Date() })
       .where(eq(reconRuns.id, run.id));
     throw new Error(message);
+  } finally {
+    stopHeartbeat();
   }
 }
 

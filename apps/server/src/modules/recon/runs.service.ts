@@ -10,6 +10,7 @@ import { loadTable } from '../tables/tables.service.ts';
 import type { ReconScope } from './recon-scope.ts';
 import { checkPasses, defaultPasses, findDefaultRule, loadRuleRow } from './rules.service.ts';
 import { RECON_RUN_JOB, type ReconRunJobData } from './run-job.ts';
+import { INTERRUPTED_MESSAGE, isInterrupted } from './run-liveness.ts';
 import { resolveSideFields } from './run-records.ts';
 import { getReconSettings } from './settings.service.ts';
 
@@ -31,15 +32,10 @@ function iso(date: Date | null): string | null {
   return date ? date.toISOString() : null;
 }
 
-/** Past the job's time limit (30 min) plus pg-boss's grace, a run still "running" lost its process. */
-const STALE_RUNNING_MS = 32 * 60 * 1000;
-
 export function runView(row: RunRow, names: { left: string; right: string; email: string | null }): ReconRun {
   const options = row.options as unknown as StoredRunOptions;
-  const stale =
-    row.status === 'running' &&
-    row.startedAt !== null &&
-    Date.now() - row.startedAt.getTime() > STALE_RUNNING_MS;
+  // A run whose worker stopped beating reads as failed even before a starting process sweeps it.
+  const stale = isInterrupted(row);
   return {
     id: row.id,
     left_table_id: row.leftTableId,
@@ -58,9 +54,7 @@ export function runView(row: RunRow, names: { left: string; right: string; email
     status: stale ? 'failed' : (row.status as ReconRun['status']),
     job_id: row.jobId,
     summary: row.summary as ReconRun['summary'],
-    error_message: stale
-      ? 'The run stopped before it finished (its process ended): nothing was saved. Run it again.'
-      : row.errorMessage,
+    error_message: stale ? INTERRUPTED_MESSAGE : row.errorMessage,
     created_by_email: names.email,
     created_at: row.createdAt.toISOString(),
     started_at: iso(row.startedAt),

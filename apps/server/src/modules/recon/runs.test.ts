@@ -67,6 +67,39 @@ describe('runs', () => {
     expect(byRule.exact.items[0].values).toBeDefined();
     expect(byRule.exact.features.map((f: Json) => f.name)).toContain('amount');
 
+    // An item's trail shows its automatic match: rule, both sides' items, status, score, difference.
+    const trail = await o.call('GET', `${V1}/audit?item_id=${ledger.item['INV-1002']}`);
+    expect(trail.status).toBe(200);
+    expect(trail.body.data).toHaveLength(1);
+    expect(trail.body.data[0]).toMatchObject({
+      action: 'group.auto_matched',
+      actor_email: 'automatic',
+      automatic: true,
+      run_id: run.id,
+      group_id: byRule.tolerance.id,
+      rule_id: 'tolerance',
+      after: {
+        rule_id: 'tolerance',
+        rule_name: byRule.tolerance.rule_name,
+        status: 'partial',
+        state: 'active',
+        left_item_ids: [bank.item['INV-1002']],
+        right_item_ids: [ledger.item['INV-1002']],
+        left_total: '245000',
+        right_total: '250000',
+        difference: '-5000',
+      },
+    });
+    expect(trail.body.data[0].after.score).toBeCloseTo(Number(byRule.tolerance.score), 6);
+    const ofRun = await o.call('GET', `${V1}/audit?run_id=${run.id}&page_size=50`);
+    expect(ofRun.body.data.map((e: Json) => e.action).sort()).toEqual([
+      'group.auto_matched',
+      'group.auto_matched',
+      'group.auto_matched',
+      'run.completed',
+    ]);
+    expect((await o.call('GET', `${V1}/audit?item_id=${ledger.item['INV-1099']}`)).body.data).toEqual([]);
+
     // The workspace sees the same counts and amounts.
     const ws = await o.call('GET', `${V1}/workspace?left_table_id=${bank.id}&right_table_id=${ledger.id}`);
     expect(ws.status).toBe(200);
@@ -134,6 +167,52 @@ describe('runs', () => {
     expect(listed.body.total).toBe(3);
     expect(listed.body.data[0].id).toBe(incremental.id);
     expect(await unbalancedGroups(server, o.org.id)).toEqual([]);
+  });
+
+  it('maker-checker holds automatic matches at or above the approval amount until a person decides', async () => {
+    const held = await createReconOrg(server, 'Recon held');
+    await useTestSettings(held, { maker_checker: { enabled: true, threshold: '100000' } });
+    const bank = await createSide(held, 'Held bank', [...BANK, ['INV-1005', '999.99', '2026-03-02']]);
+    const ledger = await createSide(held, 'Held ledger', [...LEDGER, ['INV-1005', '999.99', '2026-03-02']]);
+    const run = await runAndWait(held, { left_table_id: bank.id, right_table_id: ledger.id });
+    expect(run.status, run.error_message).toBe('succeeded');
+    const groups = (await held.call('GET', `${V1}/groups?run_id=${run.id}&page_size=100`)).body.data;
+    const find = (rule: string, ref: string) =>
+      groups.find((g: Json) => g.rule_id === rule && g.items.some((i: Json) => i.item_id === bank.item[ref]));
+    const exact = find('exact', 'INV-1001');
+    const tolerance = find('tolerance', 'INV-1002');
+    const small = find('exact', 'INV-1005');
+    // KES 1,000.00 and KES 2,500.00 reach the threshold (KES 1,000.00): they wait; KES 999.99 does not.
+    expect(exact).toMatchObject({ status: 'reconciled', state: 'pending_approval' });
+    expect(tolerance).toMatchObject({ status: 'partial', state: 'pending_approval' });
+    expect(small).toMatchObject({ status: 'reconciled', state: 'active' });
+    // A suggestion is not a decision: it stays an open suggestion (accepting it is checked then).
+    expect(groups.find((g: Json) => g.status === 'suggested').state).toBe('active');
+    const trail = await held.call('GET', `${V1}/audit?item_id=${bank.item['INV-1001']}`);
+    expect(trail.body.data[0]).toMatchObject({
+      action: 'group.auto_matched',
+      after: { status: 'reconciled', state: 'pending_approval' },
+    });
+
+    const approvals = await held.call('GET', `${V1}/approvals`);
+    expect(approvals.body.data.map((a: Json) => a.id).sort()).toEqual([exact.id, tolerance.id].sort());
+    expect(approvals.body.data.every((a: Json) => a.kind === 'group' && a.can_decide)).toBe(true);
+    const ws = await held.call('GET', `${V1}/workspace?left_table_id=${bank.id}&right_table_id=${ledger.id}`);
+    expect(ws.body.pending_approvals).toBe(2);
+
+    const decide = (id: string, decision: string) =>
+      held.call('POST', `${V1}/approvals/decide`, { kind: 'group', id, decision });
+    expect((await decide(exact.id, 'approve')).status).toBe(204);
+    expect((await decide(tolerance.id, 'reject')).status).toBe(204);
+    const approved = await held.call('GET', `${V1}/groups/${exact.id}`);
+    expect(approved.body.data).toMatchObject({ status: 'reconciled', state: 'active' });
+    const rejected = await held.call('GET', `${V1}/groups/${tolerance.id}`);
+    expect(rejected.body.data.state).toBe('rejected');
+    const open = await held.call('GET', `${V1}/items?table_id=${bank.id}&status=unreconciled`);
+    expect(open.body.data.map((i: Json) => i.item_id).sort()).toEqual(
+      [bank.item['INV-1002'], bank.item['Bank charges']].sort(),
+    );
+    expect((await held.call('GET', `${V1}/approvals`)).body.total).toBe(0);
   });
 
   it('a dry run stores the proposal and the summary but writes no group', async () => {
