@@ -1,5 +1,5 @@
 import type { ReconcileInvoiceResult, repairInvoiceInputSchema } from '@counterpart/contracts';
-import { defaultRuleSet, type EngineRecord, parseDay, run } from '@counterpart/recon-engine';
+import { type EngineRecord, type Pass, parseDay, type RuleSet, run } from '@counterpart/recon-engine';
 import { and, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
@@ -14,15 +14,29 @@ import {
 import { allocateIn, reverseAllocationIn } from './allocations.service.ts';
 import { inTransaction, minor } from './money-common.ts';
 import type { ReconScope } from './recon-scope.ts';
+import { defaultPasses, findDefaultRule } from './rules.service.ts';
+import { getReconSettings } from './settings.service.ts';
 
 /*
- * reconcile_invoice runs the engine (its default rule set) for one invoice: the organization's open
- * payments in the invoice's currency on the left, the invoice alone on the right, amounts = open
+ * reconcile_invoice runs the engine (with the organization's rules) for one invoice: the
+ * organization's open payments in the invoice's currency on the left, the invoice alone on the right, amounts = open
  * amounts. Groups the engine makes with the invoice (reconciled or partial) become allocations at
  * once, oldest payment first, each up to what both sides still have open; suggestions are only
  * answered. repair_invoice corrects the invoice, reverses the allocations reconcile_invoice made
  * for it when the total changed (only those: manual allocations stay), and reconciles it again.
  */
+
+/**
+ * The rules reconcile_invoice uses, as a run does when none is named: the organization's default
+ * rule set if it marked one, else the engine's default passes with its settings (tolerance, date
+ * window, thresholds, δ) applied.
+ */
+async function organizationRuleSet(db: Db, organizationId: string): Promise<RuleSet> {
+  const rule = await findDefaultRule(db, organizationId);
+  if (rule) return { id: rule.id, passes: rule.passes as unknown as Pass[] };
+  const { data: settings } = await getReconSettings(db, organizationId);
+  return { id: 'default', passes: defaultPasses(settings) };
+}
 
 /** At most this many open payments take part (the most recent ones). */
 const MAX_PAYMENTS = 20_000;
@@ -76,7 +90,7 @@ export async function reconcileInvoiceIn(
     .limit(MAX_PAYMENTS);
   const byId = new Map(payments.map((p) => [p.id, p]));
   const left = payments.flatMap((p) => recordOfDoc(p) ?? []);
-  const result = run(left, [right], defaultRuleSet());
+  const result = run(left, [right], await organizationRuleSet(db, scope.organizationId));
   const groups = result.groups.filter((g) => g.right.includes(invoice.id) && g.left.length > 0);
 
   const matches: ReconcileInvoiceResult['matches'] = [];

@@ -9,8 +9,19 @@ const REPAIR = `${RECON}/v1/recon/repair_invoice`;
 
 let world: MoneyWorld;
 
+/**
+ * reconcile_invoice follows the organization's settings: these are the engine's own figures for
+ * payments against invoices (KES 500 or 0.5 %, an invoice up to 60 days before its payment), so the
+ * fixtures match as designed.
+ */
+const INVOICE_SETTINGS = {
+  amount_tolerance: { absolute: '50000', percent: 0.5 },
+  date_window: { days_before: 60, days_after: 7 },
+};
+
 beforeAll(async () => {
   world = await startMoneyWorld('Invoices');
+  expect((await world.as('admin', 'PUT', `${RECON}/v1/recon/settings`, INVOICE_SETTINGS)).status).toBe(200);
 });
 afterAll(() => world.server.close());
 
@@ -82,6 +93,63 @@ describe('reconcile_invoice', () => {
     // Again: nothing open, nothing to do.
     const again = await world.as('admin', 'POST', RECONCILE, { invoice_id: invoice });
     expect(again.body.matches).toEqual([]);
+  });
+
+  it("follows the organization's settings and default rule set: a changed tolerance changes its outcome", async () => {
+    // KES 1,000,000.00 invoiced, KES 970,000.00 paid: 3 % short, beyond the fuzzy pass's own 2 %.
+    const invoice = await create(
+      invoiceInput('INV-2026-4400', '100000000', {
+        counterparty: 'Otieno Hardware',
+        issue_date: '2026-03-10',
+      }),
+    );
+    await create(
+      paymentInput('QRT7TOL001', '97000000', {
+        counterparty: 'Otieno Hardware',
+        issue_date: '2026-03-11',
+        reference: 'INV-2026-4400',
+      }),
+    );
+    const outcome = async (tolerance: { absolute: string; percent: number }) => {
+      const saved = await world.as('admin', 'PUT', `${RECON}/v1/recon/settings`, {
+        ...INVOICE_SETTINGS,
+        amount_tolerance: tolerance,
+      });
+      expect(saved.status).toBe(200);
+      const dry = await world.as('admin', 'POST', RECONCILE, { invoice_id: invoice, dry_run: true });
+      expect(dry.status, JSON.stringify(dry.body)).toBe(200);
+      return dry.body.matches.map((m: { payment_number: string; status: string }) => [
+        m.payment_number,
+        m.status,
+      ]);
+    };
+    let rule: string | null = null;
+    try {
+      // KES 500 or 0.5 %: the payment is too short to be matched.
+      expect(await outcome({ absolute: '50000', percent: 0.5 })).toEqual([]);
+      // 5 % allowed: it becomes a suggestion; 60 %: a 3 % gap scores high, it is matched, partial.
+      expect(await outcome({ absolute: '0', percent: 5 })).toEqual([['QRT7TOL001', 'suggested']]);
+      expect(await outcome({ absolute: '0', percent: 60 })).toEqual([['QRT7TOL001', 'partial']]);
+      // The organization's default rule set, once it marks one, is used instead of the settings.
+      const made = await world.as('admin', 'POST', `${RECON}/recon_engine/api/rules`, {
+        name: 'Exact only (invoices)',
+        is_default: true,
+        passes: [
+          {
+            id: 'exact',
+            kind: 'exact',
+            keys: ['reference', 'amount', 'currency'],
+            date_window: { days_before: 60, days_after: 7 },
+          },
+        ],
+      });
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+      rule = made.body.id;
+      expect(await outcome({ absolute: '0', percent: 60 })).toEqual([]);
+    } finally {
+      if (rule) await world.as('admin', 'DELETE', `${RECON}/recon_engine/api/rules?rule_id=${rule}`);
+      await world.as('admin', 'PUT', `${RECON}/v1/recon/settings`, INVOICE_SETTINGS);
+    }
   });
 
   it('refuses other kinds, other organizations and viewers', async () => {
