@@ -12,6 +12,7 @@ import {
   startMoneyWorld,
   type TestTable,
 } from './money-test-support.ts';
+import { expectBalanced } from './recon-test-support.ts';
 
 const ADJ = `${RECON}/v1/recon/adjustment`;
 
@@ -50,24 +51,6 @@ async function group(id: string) {
   const [row] = await world.server.database.db.select().from(reconGroups).where(eq(reconGroups.id, id));
   if (!row) throw new Error('group gone');
   return row;
-}
-
-/** For every active group of the organization: adjusted = Σ active adjustments; reconciled ⇒ difference = adjusted. */
-async function checkInvariant(): Promise<void> {
-  const { db } = world.server.database;
-  const groups = await db
-    .select()
-    .from(reconGroups)
-    .where(and(eq(reconGroups.organizationId, world.org.id), eq(reconGroups.state, 'active')));
-  const adjustments = await db
-    .select()
-    .from(reconAdjustments)
-    .where(and(eq(reconAdjustments.organizationId, world.org.id), eq(reconAdjustments.state, 'active')));
-  for (const g of groups) {
-    const sum = adjustments.filter((a) => a.groupId === g.id).reduce((s, a) => s + a.amount, 0n);
-    expect(g.adjusted, `group ${g.id} adjusted`).toBe(sum);
-    if (g.status === 'reconciled') expect(g.difference, `group ${g.id} reconciled`).toBe(g.adjusted);
-  }
 }
 
 describe('adjustments', () => {
@@ -109,7 +92,7 @@ describe('adjustments', () => {
       amount: '-5000',
     });
     expect(audit[0]?.itemIds).toHaveLength(2);
-    await checkInvariant();
+    await expectBalanced(world.server, world.org.id);
 
     // Nothing left to write off.
     const again = await world.as('admin', 'POST', ADJ, { group_id: id, reason: 'More', account: '6100' });
@@ -155,7 +138,7 @@ describe('adjustments', () => {
     expect(rest.body.amount).toBe('200');
     g = await group(id);
     expect(g.status).toBe('reconciled');
-    await checkInvariant();
+    await expectBalanced(world.server, world.org.id);
 
     const missing = await world.as('admin', 'POST', ADJ, {
       group_id: id,
@@ -183,7 +166,7 @@ describe('adjustments', () => {
     const twice = await world.as('admin', 'POST', `${ADJ}/${made.body.id}/reverse`);
     expect(twice.status).toBe(409);
     expect(twice.body.message).toMatch(/Only an active adjustment can be reversed; this one is reversed/);
-    await checkInvariant();
+    await expectBalanced(world.server, world.org.id);
 
     const list = await world.as('admin', 'GET', `${ADJ}?group_id=${id}`);
     expect(list.status).toBe(200);
@@ -220,7 +203,7 @@ describe('adjustments', () => {
       expect(made.body.state).toBe('pending_approval');
       expect((await group(id)).adjusted).toBe(0n);
       expect((await group(id)).status).toBe('partial');
-      await checkInvariant();
+      await expectBalanced(world.server, world.org.id);
 
       const { db } = world.server.database;
       const makerScope = {
@@ -248,7 +231,7 @@ describe('adjustments', () => {
       const [row] = await db.select().from(reconAdjustments).where(eq(reconAdjustments.id, made.body.id));
       expect(row?.state).toBe('active');
       expect(row?.decidedBy).toBe(world.checker.id);
-      await checkInvariant();
+      await expectBalanced(world.server, world.org.id);
 
       // A rejected one never counts; a foreign organization's scope cannot see it.
       const id2 = await partialGroup(5_000n, 10_000n);
@@ -274,7 +257,7 @@ describe('adjustments', () => {
         .from(reconAdjustments)
         .where(inArray(reconAdjustments.id, [made2.body.id]));
       expect(states[0]?.state).toBe('rejected');
-      await checkInvariant();
+      await expectBalanced(world.server, world.org.id);
     } finally {
       await setMakerChecker(world, null);
     }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Json } from '../../../test/api-call.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
@@ -357,6 +357,19 @@ describe('runs', () => {
     // Run again: now it commits.
     const summary = await executeRun(server.database, o.org.id, runId);
     expect(summary.groups.reconciled).toBe(1);
+    expect(await unbalancedGroups(server, o.org.id)).toEqual([]);
+    // The check is not vacuous: a group whose recorded difference is off by one minor unit is named.
+    const [made] = await server.database.db.select().from(reconGroups).where(eq(reconGroups.runId, runId));
+    await server.database.db
+      .update(reconGroups)
+      .set({ difference: sql`difference + 1` })
+      .where(eq(reconGroups.id, made?.id as string));
+    expect(await unbalancedGroups(server, o.org.id)).toEqual([expect.objectContaining({ id: made?.id })]);
+    await server.database.db
+      .update(reconGroups)
+      .set({ difference: sql`difference - 1` })
+      .where(eq(reconGroups.id, made?.id as string));
+    expect(await unbalancedGroups(server, o.org.id)).toEqual([]);
   });
 
   it("another organization's tables, runs and groups are invisible", async () => {
