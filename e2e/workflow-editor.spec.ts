@@ -152,3 +152,186 @@ test('a workflow is built in the graph editor, checked, saved, and its name kept
   ).toBeVisible();
   await expect(page).toHaveURL(/\/workflows\/manage-workflow$/);
 });
+
+/** Node boxes on screen, by id. */
+async function boxes(page: Page, ids: readonly string[]) {
+  const found: Record<string, { x: number; y: number; width: number; height: number }> = {};
+  for (const id of ids) {
+    const box = await nodeOf(page, id).boundingBox();
+    if (!box) throw new Error(`${id} not on screen`);
+    found[id] = box;
+  }
+  return found;
+}
+
+test('auto-layout, column and rule set pickers, and the unsaved-changes warning', async ({ page }) => {
+  const stamp = Date.now();
+  const shots2 = process.env.SHOTS_DIR_2 ?? '/tmp/shots-editor2';
+  const headers = watchApiHeaders(page);
+  await page.setViewportSize(DESKTOP);
+  await signIn(page, 'admin@demo.test');
+  const accept = page.getByRole('button', { name: 'Accept cookies' });
+  if (await accept.isVisible()) await accept.click();
+  await expect.poll(() => headers.Authorization ?? '').not.toBe('');
+  const json = { ...headers, 'Content-Type': 'application/json' };
+  const table = await page.request.post(`${TABLES}/`, {
+    headers: json,
+    data: JSON.stringify({
+      name: `Layout bank ${stamp}`,
+      columns: [
+        { name: 'Reference', type: 'text' },
+        { name: 'Amount', type: 'currency', currency: 'KES' },
+      ],
+    }),
+  });
+  expect(table.status()).toBeLessThan(300);
+  const tableId = ((await table.json()) as { id: string }).id;
+  // Every block piled on one spot: what auto-layout is for.
+  const node = (id: string, type: string, parameters: Record<string, unknown> = {}) => ({
+    id,
+    type,
+    typeVersion: 1,
+    position: { x: 0, y: 0 },
+    parameters,
+    on_error: 'stop',
+  });
+  const edge = (source: string, sh: string, target: string, th: string) => ({
+    id: `${source}.${sh}-${target}.${th}`,
+    source,
+    source_handle: sh,
+    target,
+    target_handle: th,
+  });
+  const created = await page.request.post('/api/workflow/rule_workflows', {
+    headers: json,
+    data: JSON.stringify({
+      workflow_name: `Layout flow ${stamp}`,
+      graph: {
+        schemaVersion: 1,
+        nodes: [
+          node('home', 'home'),
+          node('bank', 'table', { table_id: tableId }),
+          node('dedupe', 'deduplicate', { columns: ['Reference'] }),
+          node('paid', 'filter_rows', { column: 'Reference', operator: 'is_not_empty' }),
+          node('statement', 'upload_document', { label: 'Statement', accept: 'statement' }),
+          node('parse', 'parse_file'),
+          node('match', 'reconcile', { rule_set: 'default' }),
+        ],
+        edges: [
+          edge('home', 'start', 'bank', 'start'),
+          edge('bank', 'rows', 'dedupe', 'rows'),
+          edge('dedupe', 'rows', 'paid', 'rows'),
+          edge('home', 'start', 'statement', 'start'),
+          edge('statement', 'file', 'parse', 'file'),
+          edge('paid', 'rows', 'match', 'left'),
+          edge('parse', 'rows', 'match', 'right'),
+        ],
+      },
+    }),
+  });
+  expect(created.status(), await created.text()).toBeLessThan(300);
+  const workflowId = ((await created.json()) as { data: { workflow_id: string } }).data.workflow_id;
+
+  await page.goto(`/workflows/manage-workflow/${workflowId}`);
+  const ids = ['home', 'bank', 'dedupe', 'paid', 'statement', 'parse', 'match'] as const;
+  await expect(nodeOf(page, 'match')).toBeVisible();
+
+  // Auto-layout: left to right in layers from Home, nothing overlapping; undoable; Shift+L again.
+  const button = page.getByRole('button', { name: 'Auto-layout' });
+  await expect(button).toHaveAttribute('title', 'Auto-layout (Shift+L)');
+  await button.click();
+  await expect(page.getByRole('status', { name: 'Editor status' })).toContainText('Laid out');
+  await page.waitForTimeout(400); // the fit-view animation
+  let at = await boxes(page, ids);
+  const before = (a: string, b: string) =>
+    expect(at[a]!.x + at[a]!.width, `${a} before ${b}`).toBeLessThan(at[b]!.x);
+  before('home', 'bank');
+  before('bank', 'dedupe');
+  before('dedupe', 'paid');
+  before('paid', 'match');
+  before('home', 'statement');
+  before('statement', 'parse');
+  before('parse', 'match');
+  for (const a of ids) {
+    for (const b of ids) {
+      if (a >= b) continue;
+      const [p, q] = [at[a]!, at[b]!];
+      const apart =
+        p.x + p.width <= q.x || q.x + q.width <= p.x || p.y + p.height <= q.y || q.y + q.height <= p.y;
+      expect(apart, `${a} and ${b} overlap`).toBe(true);
+    }
+  }
+  mkdirSync(shots2, { recursive: true });
+  for (const theme of ['light', 'dark'] as const) {
+    for (const [size, viewport] of [
+      ['desktop', DESKTOP],
+      ['mobile', MOBILE],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await page.locator('.react-flow__controls-fitview').click();
+      await page.waitForTimeout(300);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `auto-layout ${size} ${theme} scrolls sideways`).toBeLessThanOrEqual(1);
+      await page.screenshot({ path: `${shots2}/auto-layout-${size}-${theme}.png`, fullPage: true });
+    }
+    await page.getByRole('button', { name: 'Toggle theme' }).click();
+  }
+  await page.setViewportSize(DESKTOP);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await page.locator('.react-flow__controls-fitview').click();
+  await page.waitForTimeout(300);
+  at = await boxes(page, ['home', 'match']);
+  expect(Math.abs(at.home!.x - at.match!.x)).toBeLessThan(2);
+  await nodeOf(page, 'home').focus();
+  await page.keyboard.press('Shift+L');
+  await page.waitForTimeout(400);
+  at = await boxes(page, ['home', 'match']);
+  expect(at.home!.x + at.home!.width).toBeLessThan(at.match!.x);
+
+  // Pickers: the columns known upstream (a table's, currency named with its code; a statement's).
+  const settings = page.getByRole('complementary', { name: 'Block settings' });
+  await nodeOf(page, 'paid').click();
+  const column = settings.getByRole('combobox', { name: 'Column', exact: true });
+  await expect(column.locator('option')).toHaveText(['Choose a column', 'Reference', 'Amount (KES)']);
+  await column.selectOption('Amount (KES)');
+  await nodeOf(page, 'dedupe').click();
+  const keys = settings.getByRole('group', { name: 'Key columns' });
+  await expect(keys.getByRole('checkbox', { name: 'Reference' })).toBeChecked();
+  await keys.getByRole('checkbox', { name: 'Amount (KES)' }).check();
+  await nodeOf(page, 'match').click();
+  const ruleSet = settings.getByRole('combobox', { name: 'Rule set' });
+  await expect(ruleSet).toHaveValue('default');
+  await expect(ruleSet.locator('option').first()).toHaveText('Organization default');
+
+  // Unsaved changes: leaving in the app asks (Stay keeps everything), reloading asks the browser.
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: 'Workflows' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Unsaved changes' });
+  await expect(dialog).toContainText('You have unsaved changes. Leave without saving?');
+  await dialog.getByRole('button', { name: 'Stay' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`/workflows/manage-workflow/${workflowId}$`));
+  const prompts: string[] = [];
+  page.once('dialog', (d) => {
+    prompts.push(d.type());
+    void d.dismiss();
+  });
+  await page.reload({ timeout: 5_000 }).catch(() => undefined);
+  await expect.poll(() => prompts).toEqual(['beforeunload']);
+  await expect(settings.getByRole('combobox', { name: 'Rule set' })).toBeVisible();
+
+  // Leave: the navigation goes through.
+  await nav.getByRole('link', { name: 'Workflows' }).click();
+  await dialog.getByRole('button', { name: 'Leave' }).click();
+  await expect(page).toHaveURL(/\/workflows$/);
+
+  // After a save, no warning.
+  await page.goto(`/workflows/manage-workflow/${workflowId}`);
+  await expect(nodeOf(page, 'match')).toBeVisible();
+  await page.getByRole('button', { name: 'Auto-layout' }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Rule saved successfully', { exact: true })).toBeVisible();
+  await nav.getByRole('link', { name: 'Workflows' }).click();
+  await expect(page).toHaveURL(/\/workflows$/);
+  await expect(dialog).toBeHidden();
+});

@@ -1,6 +1,7 @@
 import {
   blocksResponseSchema,
   dataTablesPageSchema,
+  reconRulesPageSchema,
   type Workflow,
   type WorkflowInput,
   workflowResponseSchema,
@@ -49,6 +50,20 @@ export function useTableOptions() {
     queryKey: [...key, 'options'],
     queryFn: ({ signal }) =>
       http.get(`${base}/`, { query: { page_size: 100 }, schema: dataTablesPageSchema, signal }),
+  });
+}
+
+/** The organization's reconciliation rule sets, for the Reconcile block's Rule set select. */
+export function useRuleSetOptions() {
+  const key = useWorkflowsKey();
+  return useQuery({
+    queryKey: [...key, 'rule-sets'],
+    queryFn: ({ signal }) =>
+      http.get('/api/recon/recon_engine/api/rules', {
+        query: { page_size: 100 },
+        schema: reconRulesPageSchema,
+        signal,
+      }),
   });
 }
 

@@ -1,14 +1,17 @@
-import type { BlockDefinition, BlockParameter, GraphNode } from '@counterpart/contracts';
+import type { BlockDefinition, BlockParameter, GraphNode, WorkflowGraph } from '@counterpart/contracts';
 import { useId, useState } from 'react';
 import { Switch } from '../../../shared/ui/switch.tsx';
 import { FIELD_CLASSES, TextField } from '../../../shared/ui/text-field.tsx';
 import { useTableOptions } from './editor-api.ts';
 import { parameterText, parseParameterValue } from './editor-graph.ts';
+import { ColumnSelect, ColumnsPicker, RuleSetSelect, useUpstreamColumns } from './parameter-pickers.tsx';
 
 interface FieldProps {
   parameter: BlockParameter;
   value: unknown;
   onChange: (value: unknown) => void;
+  /** The columns reaching the block's rows, when known: `column` parameters pick from them. */
+  columns?: string[] | undefined;
 }
 
 function Labelled({
@@ -73,7 +76,7 @@ function TableSelect({
 }
 
 /** One parameter's field, by its type. Text kept as typed; JSON and numbers stored once they parse. */
-function ParameterField({ parameter, value, onChange }: FieldProps) {
+function ParameterField({ parameter, value, onChange, columns }: FieldProps) {
   const id = useId();
   const [text, setText] = useState(() => parameterText(parameter, value));
   const [error, setError] = useState<string>();
@@ -110,7 +113,41 @@ function ParameterField({ parameter, value, onChange }: FieldProps) {
           </select>
         </Labelled>
       );
+    case 'column':
+      return (
+        <Labelled id={id} parameter={parameter}>
+          <ColumnSelect id={id} value={value} onChange={onChange} columns={columns} />
+        </Labelled>
+      );
+    case 'rule_set':
+      return (
+        <Labelled id={id} parameter={parameter}>
+          <RuleSetSelect id={id} value={value} onChange={onChange} />
+        </Labelled>
+      );
     case 'multiselect': {
+      if (!parameter.options?.length) {
+        // A multiselect with no options of its own picks columns (Deduplicate's key, Clean currency's amounts).
+        const picker = <ColumnsPicker id={id} value={value} onChange={onChange} columns={columns} />;
+        return columns ? (
+          <fieldset className="space-y-1.5">
+            <legend className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
+              {parameter.label}
+              {parameter.required && (
+                <span aria-hidden="true" className="text-red-600">
+                  {' '}
+                  *
+                </span>
+              )}
+            </legend>
+            {picker}
+          </fieldset>
+        ) : (
+          <Labelled id={id} parameter={parameter}>
+            {picker}
+          </Labelled>
+        );
+      }
       const chosen = Array.isArray(value) ? (value as string[]) : [];
       return (
         <fieldset className="space-y-1">
@@ -175,12 +212,16 @@ function ParameterField({ parameter, value, onChange }: FieldProps) {
 
 export interface NodePanelProps {
   node: GraphNode;
+  /** The whole graph: what reaches the node decides the columns its pickers offer. */
+  graph?: WorkflowGraph | undefined;
   block: BlockDefinition | undefined;
   onChange: (change: { label?: string | undefined; parameters?: Record<string, unknown> }) => void;
 }
 
 /** The selected block's label and its parameters, generated from the block's parameter schema. */
-export function NodePanel({ node, block, onChange }: NodePanelProps) {
+export function NodePanel({ node, graph, block, onChange }: NodePanelProps) {
+  const rowsInput = block?.inputs.find((port) => port.kind === 'table')?.name ?? 'rows';
+  const columns = useUpstreamColumns(graph, node.id, rowsInput);
   const setParameter = (name: string, value: unknown) => {
     const parameters = { ...node.parameters };
     if (value === undefined) delete parameters[name];
@@ -203,6 +244,7 @@ export function NodePanel({ node, block, onChange }: NodePanelProps) {
           key={parameter.name}
           parameter={parameter}
           value={node.parameters[parameter.name]}
+          columns={columns}
           onChange={(value) => setParameter(parameter.name, value)}
         />
       ))}

@@ -1,4 +1,5 @@
 import '@xyflow/react/dist/style.css';
+import './editor-canvas.css';
 import type { BlockDefinition, Workflow, WorkflowGraph } from '@counterpart/contracts';
 import { catalogOf, connectionProblem, type GraphIssue, validateGraph } from '@counterpart/domain';
 import {
@@ -15,13 +16,14 @@ import {
   ReactFlowProvider,
   useReactFlow,
 } from '@xyflow/react';
-import { Redo2, Save, Undo2 } from 'lucide-react';
+import { Network, Redo2, Save, Undo2 } from 'lucide-react';
 import { type DragEvent, type KeyboardEvent, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useUiStore } from '../../../app/stores/ui-store.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { TextField } from '../../../shared/ui/text-field.tsx';
 import { toast } from '../../../shared/ui/toast.tsx';
+import { layoutInEditor } from './auto-layout.ts';
 import { type BlockFlowNode, BlockNode } from './block-node.tsx';
 import { BLOCK_DRAG_TYPE, BlockPalette } from './block-palette.tsx';
 import { useSaveWorkflow, useWorkflowNames } from './editor-api.ts';
@@ -39,8 +41,15 @@ import {
 import { checkpoint, commit, historyOf, redo, replace, undo } from './editor-history.ts';
 import { GraphIssues } from './graph-issues.tsx';
 import { NodePanel } from './node-panel.tsx';
+import { useUnsavedChangesGuard } from './unsaved-changes.tsx';
 
 const NODE_TYPES = { block: BlockNode };
+/**
+ * Above this many blocks, fitting stops at zoom 0.4 (a big graph opens on its middle) and only the
+ * blocks in view are rendered (bench/workflow-editor-fps.ts); smaller graphs fit whole, every block tabbable.
+ */
+const LARGE_GRAPH = 100;
+const fitViewOf = (blocks: number) => ({ maxZoom: 1, minZoom: blocks > LARGE_GRAPH ? 0.4 : 0.1 });
 type Measured = { width?: number; height?: number };
 
 export interface WorkflowEditorProps {
@@ -68,6 +77,16 @@ function Editor({ blocks, graph: initial, workflow }: WorkflowEditorProps) {
   const namesLike = useWorkflowNames();
 
   const change = (next: WorkflowGraph) => setHistory((h) => commit(h, next));
+  // Unsaved: the graph, name or description differ from what was loaded or last saved.
+  const [lastSaved, setLastSaved] = useState(() => ({ graph: initial, name, description }));
+  const guard = useUnsavedChangesGuard(
+    graph !== lastSaved.graph || name !== lastSaved.name || description !== lastSaved.description,
+  );
+  const layout = () => {
+    change(layoutInEditor(graph, catalog, measured));
+    setStatus('Laid out from Home, left to right');
+    requestAnimationFrame(() => void flow.fitView({ ...fitViewOf(graph.nodes.length), duration: 200 }));
+  };
 
   const nodes: BlockFlowNode[] = useMemo(
     () =>
@@ -142,6 +161,9 @@ function Editor({ blocks, graph: initial, workflow }: WorkflowEditorProps) {
     if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'z') {
       event.preventDefault();
       setHistory((h) => (event.shiftKey ? redo(h) : undo(h)));
+    } else if (event.shiftKey && !event.ctrlKey && !event.metaKey && event.key.toLowerCase() === 'l') {
+      event.preventDefault();
+      layout();
     } else if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'y') {
       event.preventDefault();
       setHistory(redo);
@@ -161,6 +183,8 @@ function Editor({ blocks, graph: initial, workflow }: WorkflowEditorProps) {
         workflow_description: description,
         graph,
       });
+      setLastSaved({ graph, name, description });
+      guard.markSaved();
       toast.success('Rule saved successfully');
       if (!workflow) navigate(`/workflows/manage-workflow/${saved.data.workflow_id}`);
     } catch (error) {
@@ -183,7 +207,7 @@ function Editor({ blocks, graph: initial, workflow }: WorkflowEditorProps) {
       <div className="grid gap-3 rounded-xl border border-zinc-200 bg-white p-4 shadow-sm md:grid-cols-[1fr_2fr_auto] md:items-end dark:border-zinc-800 dark:bg-zinc-900">
         <TextField label="Name" value={name} maxLength={120} onChange={(e) => setName(e.target.value)} />
         <TextField label="Description" value={description} onChange={(e) => setDescription(e.target.value)} />
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           <Button
             variant="secondary"
             aria-label="Undo"
@@ -200,12 +224,22 @@ function Editor({ blocks, graph: initial, workflow }: WorkflowEditorProps) {
           >
             <Redo2 aria-hidden="true" />
           </Button>
+          <Button
+            variant="secondary"
+            title="Auto-layout (Shift+L)"
+            aria-keyshortcuts="Shift+L"
+            onClick={layout}
+          >
+            <Network aria-hidden="true" />
+            <span className="max-md:sr-only">Auto-layout</span>
+          </Button>
           <Button onClick={() => void saveWorkflow()} loading={save.isPending}>
             <Save aria-hidden="true" />
             Save
           </Button>
         </div>
       </div>
+      {guard.dialog}
       <GraphIssues issues={issues} />
       <p
         role="status"
@@ -245,7 +279,9 @@ function Editor({ blocks, graph: initial, workflow }: WorkflowEditorProps) {
             deleteKeyCode={['Delete', 'Backspace']}
             colorMode={dark ? 'dark' : 'light'}
             fitView
-            fitViewOptions={{ maxZoom: 1 }}
+            fitViewOptions={fitViewOf(graph.nodes.length)}
+            minZoom={0.1}
+            onlyRenderVisibleElements={graph.nodes.length > LARGE_GRAPH}
             proOptions={{ hideAttribution: true }}
           >
             <Background />
@@ -261,6 +297,7 @@ function Editor({ blocks, graph: initial, workflow }: WorkflowEditorProps) {
             <NodePanel
               key={selected.id}
               node={selected}
+              graph={graph}
               block={catalog.get(selected.type)}
               onChange={(c) => change(updateNode(graph, selected.id, c))}
             />
