@@ -27,6 +27,18 @@ interface OpenOutput {
   title: string;
 }
 
+const blockRunId = (executionId: string, nodeId: string) => `block-run-${executionId}-${nodeId}`;
+
+/** Brings one block's run into view and focus (a block chosen on the run's graph). */
+export function showBlockRun(executionId: string, nodeId: string): void {
+  // After the click that chose the block has settled (it focuses the block on the canvas).
+  requestAnimationFrame(() => {
+    const item = document.getElementById(blockRunId(executionId, nodeId));
+    item?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+    item?.focus({ preventScroll: true });
+  });
+}
+
 /** Each block's run in graph order: status, attempt, rows in → out, duration, error, cached; its outputs. */
 export function BlockRunsList({ execution, graph, catalog }: BlockRunsListProps) {
   const [open, setOpen] = useState<OpenOutput | null>(null);
@@ -53,8 +65,10 @@ export function BlockRunsList({ execution, graph, catalog }: BlockRunsListProps)
             return (
               <li
                 key={block.node_id}
+                id={blockRunId(execution.execution_id, block.node_id)}
+                tabIndex={-1}
                 aria-labelledby={`${headingId}-${block.node_id}`}
-                className="space-y-2 px-4 py-3 sm:px-5"
+                className="scroll-mt-4 space-y-2 px-4 py-3 focus:bg-[var(--color-primary)]/5 focus:outline-none sm:px-5"
               >
                 <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
                   <h4

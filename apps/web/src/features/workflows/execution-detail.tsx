@@ -1,7 +1,7 @@
 import type { Execution } from '@counterpart/contracts';
 import { catalogOf } from '@counterpart/domain';
 import { Ban, RotateCcw } from 'lucide-react';
-import { type ReactNode, useEffect, useMemo, useRef } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef } from 'react';
 import { Link } from 'react-router';
 import { useCan } from '../../app/auth/use-can.ts';
 import { formatDateTime } from '../../shared/lib/date-time.ts';
@@ -11,7 +11,7 @@ import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { StatusBadge } from '../../shared/ui/status-badge.tsx';
 import { toast } from '../../shared/ui/toast.tsx';
 import { useDocument } from '../documents/documents-api.ts';
-import { BlockRunsList } from './block-runs-list.tsx';
+import { BlockRunsList, showBlockRun } from './block-runs-list.tsx';
 import {
   blockTitle,
   EXECUTION_STATUS_DISPLAY,
@@ -26,6 +26,11 @@ import {
   useRetryExecution,
   useVersionGraph,
 } from './executions-api.ts';
+
+// React Flow is heavy: the graph loads with its own chunk, after the details.
+const ExecutionGraph = lazy(() =>
+  import('./execution-graph.tsx').then((m) => ({ default: m.ExecutionGraph })),
+);
 
 export interface ExecutionDetailProps {
   executionId: string;
@@ -197,6 +202,21 @@ function Details({
           </p>
           <p className="mt-1 break-words text-red-700 dark:text-red-300">{execution.error}</p>
         </div>
+      )}
+      {graph && (
+        <section
+          aria-label="Graph of the run"
+          className="border-t border-zinc-200 px-4 py-4 sm:px-5 dark:border-zinc-800"
+        >
+          <Suspense fallback={<Skeleton className="h-80 w-full lg:h-96" />}>
+            <ExecutionGraph
+              graph={graph}
+              blocks={execution.blocks}
+              catalog={catalog}
+              onOpenBlock={(nodeId) => showBlockRun(execution.execution_id, nodeId)}
+            />
+          </Suspense>
+        </section>
       )}
       <BlockRunsList execution={execution} graph={graph} catalog={catalog} />
     </Panel>

@@ -9,6 +9,8 @@ import {
   formatCount,
   formatDuration,
   isExecutionActive,
+  nodeRunView,
+  nodeRunViews,
   orderBlockRuns,
   orderOutputs,
   outputLabel,
@@ -215,5 +217,32 @@ describe('runInputErrors', () => {
     expect(runInputErrors(undefined)).toEqual({});
     expect(runInputErrors(['inputs.period'])).toEqual({});
     expect(runInputErrors({ 'inputs.period': 3, 'inputs.other': ' ' })).toEqual({});
+  });
+});
+
+describe('nodeRunView', () => {
+  it('reads each status with its rows, attempt or reason; a block not reached reads "Not run"', () => {
+    expect(nodeRunView(undefined)).toEqual({ status: 'not-run', text: 'Not run' });
+    expect(nodeRunView({ ...run('a'), rows_in: 2505, rows_out: 1200 })).toEqual({
+      status: 'succeeded',
+      text: 'Succeeded · 2,505 → 1,200 rows',
+    });
+    expect(nodeRunView({ ...run('a'), rows_out: 12, cached: true }).text).toBe(
+      'Succeeded (cached) · 12 rows',
+    );
+    expect(nodeRunView({ ...run('a'), status: 'running' }).text).toBe('Running…');
+    expect(nodeRunView({ ...run('a'), status: 'running', attempt: 2 }).text).toBe('Running (attempt 2)');
+    expect(nodeRunView({ ...run('a'), status: 'failed', error: 'No column "Amount"' })).toEqual({
+      status: 'failed',
+      text: 'Failed: No column "Amount"',
+    });
+    expect(nodeRunView({ ...run('a'), status: 'skipped' }).text).toBe('Skipped');
+  });
+
+  it('gives every node of the graph a view, runs of other nodes ignored', () => {
+    const views = nodeRunViews(graph, [run('bank'), run('gone')]);
+    expect([...views.keys()].sort()).toEqual(['bank', 'clean', 'dedupe', 'home', 'ledger']);
+    expect(views.get('bank')?.status).toBe('succeeded');
+    expect(views.get('home')?.status).toBe('not-run');
   });
 });

@@ -137,3 +137,37 @@ export function runInputErrors(details: unknown): Record<string, string> {
   }
   return fields;
 }
+
+/** How a block's run reads on its node in a graph: a tone for the border and one line of text. */
+export interface NodeRunView {
+  status: BlockRunStatus | 'not-run';
+  /** "Succeeded · 2,505 → 1,200 rows", "Running (attempt 2)", "Failed: the reason". */
+  text: string;
+}
+
+/** A block run as its node shows it; a block the run has not reached (yet) reads "Not run". */
+export function nodeRunView(run: BlockRun | undefined): NodeRunView {
+  if (!run) return { status: 'not-run', text: 'Not run' };
+  const label = BLOCK_STATUS_DISPLAY[run.status].label;
+  if (run.status === 'failed')
+    return { status: run.status, text: `${label}: ${run.error ?? 'no reason given'}` };
+  if (run.status === 'running') {
+    return { status: run.status, text: run.attempt > 1 ? `${label} (attempt ${run.attempt})` : `${label}…` };
+  }
+  const rows =
+    run.rows_in !== null && run.rows_out !== null
+      ? ` · ${formatCount(run.rows_in)} → ${formatCount(run.rows_out)} rows`
+      : run.rows_out !== null
+        ? ` · ${formatCount(run.rows_out)} rows`
+        : '';
+  return { status: run.status, text: `${run.cached ? `${label} (cached)` : label}${rows}` };
+}
+
+/** Each node's run view, by node id, for every node of the graph. */
+export function nodeRunViews(
+  graph: WorkflowGraph,
+  blocks: readonly BlockRun[],
+): ReadonlyMap<string, NodeRunView> {
+  const byNode = new Map(blocks.map((block) => [block.node_id, block]));
+  return new Map(graph.nodes.map((node) => [node.id, nodeRunView(byNode.get(node.id))]));
+}

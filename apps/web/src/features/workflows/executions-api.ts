@@ -133,7 +133,7 @@ export function useRetryExecution() {
 }
 
 /** GET …/execution?workflow_id: Execution History, newest first; polls while one is queued or running. */
-export function useExecutions(workflowId: string, pageNo: number) {
+export function useExecutions(workflowId: string, pageNo: number, enabled = true) {
   const key = useWorkflowsKey();
   return useQuery({
     queryKey: [...key, 'executions', workflowId, pageNo],
@@ -144,6 +144,7 @@ export function useExecutions(workflowId: string, pageNo: number) {
         signal,
       }),
     placeholderData: keepPreviousData,
+    enabled,
     refetchInterval: (query) =>
       query.state.data?.data.some((execution) => isExecutionActive(execution.status)) ? POLL_MS : false,
   });

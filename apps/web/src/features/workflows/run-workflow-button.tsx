@@ -1,4 +1,4 @@
-import type { WorkflowRunInput } from '@counterpart/contracts';
+import type { Execution, WorkflowRunInput } from '@counterpart/contracts';
 import { Play } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -18,6 +18,10 @@ export interface RunWorkflowButtonProps {
   size?: ButtonSize;
   /** Only the icon on narrow screens (a table row), the word from `sm` up. */
   compact?: boolean;
+  /** What follows a start; by default the workflow's Execution History. */
+  onStarted?: (execution: Execution) => void;
+  disabled?: boolean;
+  title?: string;
 }
 
 function errorText(error: unknown): string | undefined {
@@ -34,6 +38,9 @@ export function RunWorkflowButton({
   variant = 'secondary',
   size = 'sm',
   compact = false,
+  onStarted,
+  disabled,
+  title,
 }: RunWorkflowButtonProps) {
   const navigate = useNavigate();
   const fetchInputs = useFetchRunInputs();
@@ -42,10 +49,11 @@ export function RunWorkflowButton({
   const [inputs, setInputs] = useState<WorkflowRunInput[] | null>(null);
 
   const run = async (values: Record<string, string>) => {
-    await start.mutateAsync({ workflowId, inputs: values });
+    const execution = await start.mutateAsync({ workflowId, inputs: values });
     setInputs(null);
     toast.success('Run started');
-    navigate(`/workflows/executions/${workflowId}`);
+    if (onStarted) onStarted(execution);
+    else navigate(`/workflows/executions/${workflowId}`);
   };
 
   const begin = async () => {
@@ -68,7 +76,8 @@ export function RunWorkflowButton({
         size={size}
         loading={loading}
         aria-label={`Run ${workflowName}`}
-        title={compact ? `Run ${workflowName}` : undefined}
+        title={title ?? (compact ? `Run ${workflowName}` : undefined)}
+        disabled={disabled}
         className={compact ? 'max-sm:w-8 max-sm:px-0' : undefined}
         onClick={() => void begin()}
       >

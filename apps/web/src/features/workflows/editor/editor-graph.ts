@@ -1,5 +1,6 @@
 import type { BlockDefinition, BlockParameter, GraphEdge, WorkflowGraph } from '@counterpart/contracts';
 import { HOME_BLOCK } from '@counterpart/domain';
+import type { NodeRunView } from '../execution-display.ts';
 
 /**
  * Pure helpers of the workflow editor: the graph (the saved contract) is the one truth; React Flow
@@ -16,6 +17,8 @@ export interface BlockNodeData extends Record<string, unknown> {
   title: string;
   block: BlockDefinition | undefined;
   type: string;
+  /** The block's run in the execution shown on the canvas (live while it runs), if any. */
+  run?: NodeRunView;
 }
 
 export interface FlowNodeShape {

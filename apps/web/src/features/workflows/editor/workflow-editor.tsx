@@ -39,6 +39,7 @@ import {
   updateNode,
 } from './editor-graph.ts';
 import { checkpoint, commit, historyOf, redo, replace, undo } from './editor-history.ts';
+import { EditorRunButton, RunStrip, useRunOverlay } from './editor-run.tsx';
 import { GraphIssues } from './graph-issues.tsx';
 import { NodePanel } from './node-panel.tsx';
 import { useUnsavedChangesGuard } from './unsaved-changes.tsx';
@@ -88,14 +89,18 @@ function Editor({ blocks, graph: initial, workflow }: WorkflowEditorProps) {
     requestAnimationFrame(() => void flow.fitView({ ...fitViewOf(graph.nodes.length), duration: 200 }));
   };
 
+  // The latest run of the saved workflow, live on the nodes (kept across reloads: it is read from the server).
+  const overlay = useRunOverlay(workflow?.workflow_id, graph);
+  const runViews = overlay.views;
   const nodes: BlockFlowNode[] = useMemo(
     () =>
       toFlowNodes(graph, catalog).map((node) => ({
         ...node,
+        data: runViews ? { ...node.data, run: runViews.get(node.id) } : node.data,
         selected: selectedNodes.has(node.id),
         measured: measured.get(node.id),
       })),
-    [graph, catalog, selectedNodes, measured],
+    [graph, catalog, selectedNodes, measured, runViews],
   );
   const edges: Edge[] = useMemo(
     () => toFlowEdges(graph).map((edge) => ({ ...edge, selected: selectedEdges.has(edge.id) })),
@@ -237,8 +242,10 @@ function Editor({ blocks, graph: initial, workflow }: WorkflowEditorProps) {
             <Save aria-hidden="true" />
             Save
           </Button>
+          {workflow && workflow.state !== 'archived' && <EditorRunButton workflow={workflow} graph={graph} />}
         </div>
       </div>
+      {overlay.run && <RunStrip run={overlay.run} onHide={overlay.hide} />}
       {guard.dialog}
       <GraphIssues issues={issues} />
       <p
