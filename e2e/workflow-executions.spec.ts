@@ -318,9 +318,9 @@ test('a run without inputs starts at once; a failed block is named and the run r
   await signIn(page, 'admin@demo.test');
   await acceptCookies(page);
   await expect.poll(() => headers.Authorization ?? '').not.toBe('');
-  // Notify does not run in executions yet: the run fails there.
+  // Notify refuses a recipient that is not an e-mail address: the run fails there, saying which.
   const notify = {
-    ...node('tell', 'notify', { recipients: 'finance@demo.test', subject: 'Done' }),
+    ...node('tell', 'notify', { recipients: 'finance.demo.test', subject: 'Done' }),
     label: 'Tell finance',
   };
   const created = await postJson(page, headers, '/api/workflow/rule_workflows', {
@@ -346,6 +346,7 @@ test('a run without inputs starts at once; a failed block is named and the run r
   const tell = details.getByRole('listitem', { name: 'Tell finance' });
   await expect(tell).toContainText('Failed');
   await expect(tell).toContainText('Notify');
+  await expect(tell).toContainText('Not an e-mail address: "finance.demo.test"');
   await shootAll(page, 'execution-failed');
 
   const failedUrl = page.url();
@@ -436,7 +437,25 @@ test('the morning workflow runs on two files chosen in the run dialog: reconcile
   await expect(details.getByRole('link', { name: 'recon-ledger.csv' })).toBeVisible();
   await expect(details.getByRole('listitem', { name: 'Read bank' })).toContainText('8 out');
   await expect(details.getByRole('listitem', { name: 'Open items' })).toContainText('Succeeded');
+  // The graph that ran, each block coloured by its status with its rows; choosing one shows its run.
+  const graph = details.getByRole('region', { name: 'Graph of the run' });
+  const readBank = graph.locator('.react-flow__node[data-id="read_bank"]');
+  await expect(readBank.locator('[data-run-status="succeeded"]')).toHaveText(/Succeeded · .*8 rows/);
+  await expect(graph.locator('[data-run-status="succeeded"]')).toHaveCount(9);
+  await readBank.click();
+  await expect(details.getByRole('listitem', { name: 'Read bank' })).toBeFocused();
   await shootAll(page, 'morning-execution');
+
+  // The editor shows the same run on its nodes, read from the server (it survives a reload).
+  await page.goto(`/workflows/manage-workflow/${workflowId}`);
+  const latest = page.getByRole('region', { name: 'Latest run' });
+  await expect(latest).toContainText('Succeeded');
+  await expect(page.locator('.react-flow [data-run-status="succeeded"]')).toHaveCount(9);
+  await shootAll(page, 'morning-editor-run');
+  await latest.getByRole('button', { name: 'Hide run' }).click();
+  await expect(page.locator('[data-run-status]')).toHaveCount(0);
+  await page.goto(`/workflows/executions/${workflowId}`);
+  await rows.nth(1).getByRole('link').click();
 
   // The dashboard: the run's counts per status and its match rate.
   const board = details.getByRole('listitem', { name: 'Morning dashboard' });

@@ -1,0 +1,81 @@
+import { mkdirSync } from 'node:fs';
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/**
+ * What browser journeys share: the API headers the signed-in app sends (to seed through the API
+ * as that user), JSON calls, the cookie banner, the workflow canvas's nodes and handles, and
+ * screenshots in light and dark, desktop and mobile, checking nothing scrolls sideways.
+ */
+
+export const DESKTOP = { width: 1366, height: 860 };
+export const MOBILE = { width: 375, height: 812 };
+
+/** The Authorization and Organization headers of the app's latest API request (filled as it runs). */
+export function watchApiHeaders(page: Page): Record<string, string> {
+  const seen: Record<string, string> = {};
+  page.on('request', (request) => {
+    const headers = request.headers();
+    if (request.url().includes('/api/') && headers.authorization) {
+      seen.Authorization = headers.authorization;
+      seen.Organization = headers.organization ?? '';
+    }
+  });
+  return seen;
+}
+
+export async function acceptCookies(page: Page): Promise<void> {
+  const accept = page.getByRole('button', { name: 'Accept cookies' });
+  if (await accept.isVisible()) await accept.click();
+}
+
+/** POST as the signed-in user; fails the test with the server's answer unless it is 2xx. */
+export async function postJson(
+  page: Page,
+  headers: Record<string, string>,
+  path: string,
+  body: unknown,
+): Promise<Record<string, unknown>> {
+  const response = await page.request.post(path, {
+    headers: { ...headers, 'Content-Type': 'application/json' },
+    data: JSON.stringify(body),
+  });
+  expect(response.status(), `${path}: ${await response.text()}`).toBeLessThan(300);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+/** A block on the workflow canvas, by node id. */
+export const canvasNode = (page: Page, id: string): Locator =>
+  page.locator(`.react-flow__node[data-id="${id}"]`);
+
+/** One of a block's handles on the canvas: its output (source) or input (target) by name. */
+export const canvasHandle = (page: Page, node: string, side: 'source' | 'target', name: string): Locator =>
+  canvasNode(page, node).locator(`.react-flow__handle.${side}[data-handleid="${name}"]`);
+
+/** Drags from one handle to another with the mouse, the way a person connects two blocks. */
+export async function connectHandles(page: Page, from: Locator, to: Locator): Promise<void> {
+  const a = await from.boundingBox();
+  const b = await to.boundingBox();
+  if (!a || !b) throw new Error('handle not on screen');
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 12 });
+  await page.mouse.up();
+}
+
+/** The page in light and dark (the top bar's toggle), desktop and mobile, full page; never sideways. */
+export async function shootThemes(page: Page, dir: string, name: string): Promise<void> {
+  mkdirSync(dir, { recursive: true });
+  for (const theme of ['light', 'dark'] as const) {
+    for (const [size, viewport] of [
+      ['desktop', DESKTOP],
+      ['mobile', MOBILE],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${name} ${size} ${theme} scrolls sideways`).toBeLessThanOrEqual(1);
+      await page.screenshot({ path: `${dir}/${name}-${size}-${theme}.png`, fullPage: true });
+    }
+    await page.getByRole('button', { name: 'Toggle theme' }).click();
+  }
+  await page.setViewportSize(DESKTOP);
+}
