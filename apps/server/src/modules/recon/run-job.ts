@@ -282,6 +282,8 @@ export async function executeRun(
           runId: run.id,
           leftTableId: leftTable.id,
           rightTableId: rightTable.id,
+          // Who started the run made its matches: maker-checker wants someone else to approve them.
+          createdBy: run.createdBy,
         };
         for (let i = 0; i < groups.length; i += GROUP_BATCH) {
           await insertGroups(tx as unknown as Db, target, made.slice(i, i + GROUP_BATCH));

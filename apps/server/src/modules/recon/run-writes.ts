@@ -16,6 +16,8 @@ export interface GroupTarget {
   runId: string;
   leftTableId: string;
   rightTableId: string;
+  /** The person who started the run (its groups' maker for maker-checker), if any. */
+  createdBy: string | null;
 }
 
 /** The audit action of a group a run made on its own (no person): actor "automatic", the run's id. */
@@ -48,10 +50,11 @@ export async function insertGroups(db: Db, target: GroupTarget, groups: AutoGrou
         as r(i uuid, r text, n text, s text, e text, c text, f jsonb, m text, l text, t text, d text, a jsonb, b jsonb)
     ), g as (
       insert into recon_groups (id, organization_id, run_id, left_table_id, right_table_id, source, rule_id,
-                                rule_name, status, state, score, features, currency, left_total, right_total, difference)
+                                rule_name, status, state, score, features, currency, left_total, right_total, difference,
+                                created_by)
       select r.i, ${target.organizationId}::uuid, ${target.runId}::uuid, ${target.leftTableId}::uuid,
              ${target.rightTableId}::uuid, 'auto', r.r, r.n, r.s, r.e, r.c, r.f, r.m,
-             r.l::bigint, r.t::bigint, r.d::bigint
+             r.l::bigint, r.t::bigint, r.d::bigint, ${target.createdBy}::uuid
         from r
     )
     insert into recon_audit (organization_id, actor_user_id, actor_email, action, target_type, target_id, group_id,

@@ -196,12 +196,21 @@ describe('runs', () => {
 
     const approvals = await held.call('GET', `${V1}/approvals`);
     expect(approvals.body.data.map((a: Json) => a.id).sort()).toEqual([exact.id, tolerance.id].sort());
-    expect(approvals.body.data.every((a: Json) => a.kind === 'group' && a.can_decide)).toBe(true);
+    // Whoever started the run made its matches: another person decides them.
+    expect(approvals.body.data.every((a: Json) => a.kind === 'group' && !a.can_decide)).toBe(true);
     const ws = await held.call('GET', `${V1}/workspace?left_table_id=${bank.id}&right_table_id=${ledger.id}`);
     expect(ws.body.pending_approvals).toBe(2);
 
+    const own = await held.call('POST', `${V1}/approvals/decide`, {
+      kind: 'group',
+      id: exact.id,
+      decision: 'approve',
+    });
+    expect(own.status).toBe(403);
+    const checker = held.as((await held.member('Reconcilers')).token);
+    expect((await checker('GET', `${V1}/approvals`)).body.data.every((a: Json) => a.can_decide)).toBe(true);
     const decide = (id: string, decision: string) =>
-      held.call('POST', `${V1}/approvals/decide`, { kind: 'group', id, decision });
+      checker('POST', `${V1}/approvals/decide`, { kind: 'group', id, decision });
     expect((await decide(exact.id, 'approve')).status).toBe(204);
     expect((await decide(tolerance.id, 'reject')).status).toBe(204);
     const approved = await held.call('GET', `${V1}/groups/${exact.id}`);
