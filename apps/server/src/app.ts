@@ -120,6 +120,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (options.workers ?? config.workers) {
     // Executions whose worker died with an earlier process are crashed (a person may retry them).
     await markCrashedExecutions(database.db, config.executionStaleSeconds);
+    await (await import('./modules/recon/run-liveness.ts')).markInterruptedRuns(database.db); // recon runs left running by a dead process fail
     await jobs.startWorkers();
     const crashWatch = setInterval(
       () => void markCrashedExecutions(database.db, config.executionStaleSeconds).catch(() => {}),
