@@ -22,6 +22,7 @@ import { organizationThemeRoutes } from './modules/organizations/organization-th
 import { organizationsRoutes } from './modules/organizations/organizations.routes.ts';
 import { reconMoneyRoutes } from './modules/recon/money.routes.ts';
 import { reconRoutes } from './modules/recon/recon.routes.ts';
+import { markInterruptedRuns } from './modules/recon/run-liveness.ts';
 import { reconDashboardRoutes } from './modules/recon-dashboard/recon-dashboard.routes.ts';
 import type { ImportLimits } from './modules/tables/import/import-limits.ts';
 import { tableImportsRoutes } from './modules/tables/import/imports.routes.ts';
@@ -120,7 +121,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (options.workers ?? config.workers) {
     // Executions whose worker died with an earlier process are crashed (a person may retry them).
     await markCrashedExecutions(database.db, config.executionStaleSeconds);
-    await (await import('./modules/recon/run-liveness.ts')).markInterruptedRuns(database.db); // recon runs left running by a dead process fail
+    // Recon runs a dead process left running are failed (their groups were never committed).
+    await markInterruptedRuns(database.db);
     await jobs.startWorkers();
     const crashWatch = setInterval(
       () => void markCrashedExecutions(database.db, config.executionStaleSeconds).catch(() => {}),
