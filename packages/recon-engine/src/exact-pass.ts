@@ -6,7 +6,7 @@
  * 1:1; ties go to the earliest right record (then the lowest id), which is the lowest index.
  */
 import { closePair } from './groups.ts';
-import { dateOf, type Prepared } from './prepare.ts';
+import { dateOf, type Prepared, type PreparedSide } from './prepare.ts';
 import { dateScore, daysApart, roundScore } from './scoring.ts';
 import type { ExactPass, MatchGroup } from './types.ts';
 
@@ -79,85 +79,141 @@ export function runExactPass(
  * Marks the paired records closed.
  */
 export function joinExact(prepared: Prepared, pass: ExactPass): ExactPairs {
-  const { left, right } = prepared;
-  const byReference = pass.keys.includes('reference');
-  const needAmount = pass.keys.includes('amount');
-  const needCurrency = pass.keys.includes('currency') || needAmount;
-  const needParty = pass.keys.includes('counterparty');
-  const byAmount = byReference ? null : amountIndex(prepared);
-  const capacity = 1024;
+  const { left } = prepared;
+  // At most one pair per open left record: sized once (no doubling, no copies).
+  let openLeft = 0;
+  for (let l = 0; l < left.open.length; l++) openLeft += left.open[l]!;
   const pairs: ExactPairs = {
-    left: new Int32Array(capacity),
-    right: new Int32Array(capacity),
-    key: new Int32Array(capacity),
+    left: new Int32Array(openLeft),
+    right: new Int32Array(openLeft),
+    key: new Int32Array(openLeft),
     count: 0,
     comparisons: 0,
   };
-  let comparisons = 0;
-  /** Whether open right record r qualifies for left record l on everything but the joined key. */
-  const qualifies = (l: number, r: number): boolean => {
-    if (!right.open[r]) return false;
-    if (needAmount && right.amount[r] !== left.amount[l]) return false;
-    if (needCurrency && right.currency[r] !== left.currency[l]) return false;
-    const days = dateOf(right, r, pass.date_field) - dateOf(left, l, pass.date_field);
-    if (dateScore(pass.date_window, days) < 0) return false;
-    if (!needParty) return true;
-    for (let j = right.partyStart[r]!; j < right.partyStart[r + 1]!; j++) {
-      for (let i = left.partyStart[l]!; i < left.partyStart[l + 1]!; i++) {
-        if (left.partyIds[i] === right.partyIds[j]) return true;
-      }
-    }
-    return false;
+  if (pass.keys.includes('reference')) joinByReference(prepared, pass, pairs);
+  else joinByAmount(prepared, pass, pairs);
+  return pairs;
+}
+
+/** What a candidate must share besides the joined key, and the date window as whole-day bounds. */
+interface JoinTerms {
+  needAmount: boolean;
+  needCurrency: boolean;
+  needParty: boolean;
+  leftDate: Int32Array;
+  rightDate: Int32Array;
+  /** right date − left date must lie in [lowest, highest] (`dateScore` ≥ 0). */
+  lowest: number;
+  highest: number;
+}
+
+function joinTerms(prepared: Prepared, pass: ExactPass): JoinTerms {
+  const valueDate = pass.date_field === 'value_date';
+  return {
+    needAmount: pass.keys.includes('amount'),
+    needCurrency: pass.keys.includes('currency') || pass.keys.includes('amount'),
+    needParty: pass.keys.includes('counterparty'),
+    leftDate: valueDate ? prepared.left.valueDate : prepared.left.date,
+    rightDate: valueDate ? prepared.right.valueDate : prepared.right.date,
+    lowest: -pass.date_window.days_before,
+    highest: pass.date_window.days_after,
   };
-  for (let l = 0; l < left.records.length; l++) {
-    if (!left.open[l]) continue;
+}
+
+/** Whether two records share a counterparty key. */
+function sharesParty(left: PreparedSide, right: PreparedSide, l: number, r: number): boolean {
+  for (let j = right.partyStart[r]!; j < right.partyStart[r + 1]!; j++) {
+    for (let i = left.partyStart[l]!; i < left.partyStart[l + 1]!; i++) {
+      if (left.partyIds[i] === right.partyIds[j]) return true;
+    }
+  }
+  return false;
+}
+
+function addPair(pairs: ExactPairs, l: number, r: number, key: number): void {
+  pairs.left[pairs.count] = l;
+  pairs.right[pairs.count] = r;
+  pairs.key[pairs.count] = key;
+  pairs.count++;
+}
+
+/**
+ * The join on identifier keys. A key's postings are in increasing record order, so the first qualifying
+ * one is that key's best and the scan stops there, or at the best found under an earlier key (every
+ * posting still counts as a comparison, as when they were all visited).
+ */
+function joinByReference(prepared: Prepared, pass: ExactPass, pairs: ExactPairs): void {
+  const { left, right } = prepared;
+  const { needAmount, needCurrency, needParty, leftDate, rightDate, lowest, highest } = joinTerms(
+    prepared,
+    pass,
+  );
+  const index = right.strongIndex;
+  const positions = index.positions;
+  const { open: leftOpen, refIds, refStart, strongCount } = left;
+  const { open: rightOpen, amount: rightAmount, currency: rightCurrency } = right;
+  let comparisons = 0;
+  const records = left.records.length;
+  for (let l = 0; l < records; l++) {
+    if (!leftOpen[l]) continue;
+    const start = refStart[l]!;
+    const end = start + strongCount[l]!;
+    if (start === end) continue;
+    const amount = left.amount[l]!;
+    const currency = left.currency[l]!;
+    const date = leftDate[l]!;
     let best = -1;
-    /** The joining key's id (by reference) or -1 (by amount). */
     let bestKey = -1;
-    if (byReference) {
-      const start = left.refStart[l]!;
-      for (let k = 0; k < left.strongCount[l]!; k++) {
-        const id = left.refIds[start + k]!;
-        if (!prepared.isIdentifier(id)) continue;
-        const index = right.strongIndex;
-        const from = index.start(id);
-        const to = index.end(id);
-        if (to - from > EXACT_MAX_POSTINGS) continue;
-        for (let p = from; p < to; p++) {
-          const r = index.positions[p]!;
-          comparisons++;
-          if ((best < 0 || r < best) && qualifies(l, r)) {
-            best = r;
-            bestKey = id;
-          }
-        }
-      }
-    } else {
-      for (const r of byAmount!.get(`${left.currency[l]}:${left.amount[l]}`) ?? []) {
-        comparisons++;
-        if ((best < 0 || r < best) && qualifies(l, r)) {
-          best = r;
-        }
+    for (let k = start; k < end; k++) {
+      const id = refIds[k]!;
+      const from = index.start(id);
+      const to = index.end(id);
+      if (to === from || to - from > EXACT_MAX_POSTINGS || !prepared.isIdentifier(id)) continue;
+      comparisons += to - from;
+      for (let p = from; p < to; p++) {
+        const r = positions[p]!;
+        if (best >= 0 && r >= best) break;
+        if (!rightOpen[r]) continue;
+        if (needAmount && rightAmount[r] !== amount) continue;
+        if (needCurrency && rightCurrency[r] !== currency) continue;
+        const days = rightDate[r]! - date;
+        if (days < lowest || days > highest) continue;
+        if (needParty && !sharesParty(left, right, l, r)) continue;
+        best = r;
+        bestKey = id;
+        break;
       }
     }
     if (best < 0) continue;
-    if (pairs.count === pairs.left.length) {
-      const grow = (array: Int32Array) => {
-        const grown = new Int32Array(array.length * 2);
-        grown.set(array);
-        return grown;
-      };
-      pairs.left = grow(pairs.left);
-      pairs.right = grow(pairs.right);
-      pairs.key = grow(pairs.key);
+    addPair(pairs, l, best, bestKey);
+    leftOpen[l] = 0;
+    rightOpen[best] = 0;
+  }
+  pairs.comparisons = comparisons;
+}
+
+/** The join on amount and currency alone (a pass without `reference`). */
+function joinByAmount(prepared: Prepared, pass: ExactPass, pairs: ExactPairs): void {
+  const { left, right } = prepared;
+  const { needParty, leftDate, rightDate, lowest, highest } = joinTerms(prepared, pass);
+  const byAmount = amountIndex(prepared);
+  let comparisons = 0;
+  for (let l = 0; l < left.records.length; l++) {
+    if (!left.open[l]) continue;
+    let best = -1;
+    for (const r of byAmount.get(`${left.currency[l]}:${left.amount[l]}`) ?? []) {
+      comparisons++;
+      if (best >= 0 && r >= best) continue;
+      if (!right.open[r]) continue;
+      const days = rightDate[r]! - leftDate[l]!;
+      if (days < lowest || days > highest) continue;
+      if (needParty && !sharesParty(left, right, l, r)) continue;
+      best = r;
     }
-    pairs.left[pairs.count] = l;
-    pairs.right[pairs.count] = best;
-    pairs.key[pairs.count] = bestKey;
-    pairs.count++;
+    if (best < 0) continue;
+    addPair(pairs, l, best, -1);
     left.open[l] = 0;
     right.open[best] = 0;
   }
   pairs.comparisons = comparisons;
-  return pairs;
 }
