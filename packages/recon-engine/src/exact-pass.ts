@@ -8,6 +8,7 @@
 import { closePair } from './groups.ts';
 import { dateOf, type Prepared, type PreparedSide } from './prepare.ts';
 import { dateScore, daysApart, roundScore } from './scoring.ts';
+import { int32Array } from './typed-memory.ts';
 import type { ExactPass, MatchGroup } from './types.ts';
 
 /** Identifier keys carried by more right records than this are not used to join (a year, a prefix). */
@@ -84,9 +85,9 @@ export function joinExact(prepared: Prepared, pass: ExactPass): ExactPairs {
   let openLeft = 0;
   for (let l = 0; l < left.open.length; l++) openLeft += left.open[l]!;
   const pairs: ExactPairs = {
-    left: new Int32Array(openLeft),
-    right: new Int32Array(openLeft),
-    key: new Int32Array(openLeft),
+    left: int32Array(openLeft),
+    right: int32Array(openLeft),
+    key: int32Array(openLeft),
     count: 0,
     comparisons: 0,
   };

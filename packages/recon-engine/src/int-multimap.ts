@@ -3,6 +3,8 @@
  * values): far faster and smaller than a Map of arrays for the hashed typo keys. A slot keeps its key
  * and its chain head side by side (one cache line per probe); the table is kept at most 3/4 full.
  */
+import { int32Array } from './typed-memory.ts';
+
 export class IntMultiMap {
   /** Slot s: key at [2s], index of the key's latest entry at [2s + 1] (-1: empty slot). */
   private slots: Int32Array;
@@ -21,12 +23,12 @@ export class IntMultiMap {
     while (capacity * 3 < expectedKeys * 4) capacity *= 2;
     this.mask = capacity - 1;
     this.slots = IntMultiMap.emptySlots(capacity);
-    this.next = new Int32Array(Math.max(16, expectedEntries));
-    this.values = new Int32Array(Math.max(16, expectedEntries));
+    this.next = int32Array(Math.max(16, expectedEntries));
+    this.values = int32Array(Math.max(16, expectedEntries));
   }
 
   private static emptySlots(capacity: number): Int32Array {
-    const slots = new Int32Array(2 * capacity);
+    const slots = int32Array(2 * capacity);
     for (let slot = 1; slot < slots.length; slot += 2) slots[slot] = -1;
     return slots;
   }
@@ -54,9 +56,9 @@ export class IntMultiMap {
 
   private grow(): void {
     const entries = this.next.length * 2;
-    const next = new Int32Array(entries);
+    const next = int32Array(entries);
     next.set(this.next);
-    const values = new Int32Array(entries);
+    const values = int32Array(entries);
     values.set(this.values);
     this.next = next;
     this.values = values;

@@ -5,6 +5,8 @@
  * sparse rows over the id space), so millions of postings cost typed memory instead of millions of small
  * arrays for the collector, and a lookup by id is two array reads instead of a string hash.
  */
+import { int32Array } from './typed-memory.ts';
+
 export class KeyTable {
   /**
    * Open addressing over our own 32-bit string hash, in typed arrays: a V8 Map of millions of fresh
@@ -20,7 +22,7 @@ export class KeyTable {
   constructor(expected = 2048) {
     let capacity = 1 << 12;
     while (capacity < expected * 2) capacity *= 2;
-    this.slots = new Int32Array(2 * capacity).fill(-1);
+    this.slots = int32Array(2 * capacity).fill(-1);
     this.mask = capacity - 1;
   }
 
@@ -97,7 +99,7 @@ export class KeyTable {
   private grow(): void {
     const old = this.slots;
     const capacity = (this.mask + 1) * 2;
-    const slots = new Int32Array(2 * capacity).fill(-1);
+    const slots = int32Array(2 * capacity).fill(-1);
     const mask = capacity - 1;
     for (let from = 0; from < old.length; from += 2) {
       const id = old[from]!;
@@ -133,13 +135,13 @@ function hashString(text: string): number {
 }
 
 export class KeyIndex {
-  private pairIds = new Int32Array(1024);
-  private pairPositions = new Int32Array(1024);
+  private pairIds = int32Array(1024);
+  private pairPositions = int32Array(1024);
   private pairs = 0;
   private keyCount = 0;
-  private offsets = new Int32Array(1);
+  private offsets = int32Array(1);
   /** All positions, grouped by key id: key id's are positions[start(id) .. end(id)) (read only). */
-  positions = new Int32Array(0);
+  positions = int32Array(0);
 
   constructor(readonly table: KeyTable = new KeyTable()) {}
 
@@ -153,9 +155,9 @@ export class KeyIndex {
   /** Records `position` under an interned key id. */
   addId(id: number, position: number): void {
     if (this.pairs === this.pairIds.length) {
-      const ids = new Int32Array(this.pairs * 2);
+      const ids = int32Array(this.pairs * 2);
       ids.set(this.pairIds);
-      const positions = new Int32Array(this.pairs * 2);
+      const positions = int32Array(this.pairs * 2);
       positions.set(this.pairPositions);
       this.pairIds = ids;
       this.pairPositions = positions;
@@ -187,13 +189,13 @@ export class KeyIndex {
     // Counts go to offsets[id + 2]; after the prefix sum offsets[id + 1] is where id's positions start,
     // and placing them advances it to their end — which is offsets[id + 1] in the final layout. One array,
     // no cursor copy (typed memory counts toward the collector's external-memory trigger).
-    const offsets = new Int32Array(keyCount + 2);
+    const offsets = int32Array(keyCount + 2);
     for (let i = 0; i < records; i++) {
       const end = to(i);
       for (let k = from(i); k < end; k++) offsets[ids[k]! + 2]!++;
     }
     for (let id = 0; id < keyCount; id++) offsets[id + 2]! += offsets[id + 1]!;
-    const positions = new Int32Array(pairs);
+    const positions = int32Array(pairs);
     for (let i = 0; i < records; i++) {
       const end = to(i);
       for (let k = from(i); k < end; k++) positions[offsets[ids[k]! + 1]!++] = i;
@@ -201,26 +203,26 @@ export class KeyIndex {
     index.keyCount = keyCount;
     index.offsets = offsets.subarray(0, keyCount + 1);
     index.positions = positions;
-    index.pairIds = new Int32Array(0);
-    index.pairPositions = new Int32Array(0);
+    index.pairIds = int32Array(0);
+    index.pairPositions = int32Array(0);
     return index;
   }
   /** Freezes the index: positions grouped by key, in the order they were added. */
   finish(): this {
     let keyCount = 0;
     for (let pair = 0; pair < this.pairs; pair++) keyCount = Math.max(keyCount, this.pairIds[pair]! + 1);
-    const offsets = new Int32Array(keyCount + 1);
+    const offsets = int32Array(keyCount + 1);
     for (let pair = 0; pair < this.pairs; pair++) offsets[this.pairIds[pair]! + 1]!++;
     for (let id = 0; id < keyCount; id++) offsets[id + 1]! += offsets[id]!;
     const cursor = offsets.slice(0, keyCount);
-    const positions = new Int32Array(this.pairs);
+    const positions = int32Array(this.pairs);
     for (let pair = 0; pair < this.pairs; pair++)
       positions[cursor[this.pairIds[pair]!]!++] = this.pairPositions[pair]!;
     this.keyCount = keyCount;
     this.offsets = offsets;
     this.positions = positions;
-    this.pairIds = new Int32Array(0);
-    this.pairPositions = new Int32Array(0);
+    this.pairIds = int32Array(0);
+    this.pairPositions = int32Array(0);
     return this;
   }
 

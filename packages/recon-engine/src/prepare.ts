@@ -7,6 +7,7 @@ import { MAX_ENGINE_AMOUNT } from './amount.ts';
 import { KeyIndex, KeyTable } from './key-index.ts';
 import { KeyScanner } from './key-scanner.ts';
 import { identifierChunks, isGenericWord, isIdentifierKey } from './normalise.ts';
+import { float64Array, int8Array, int32Array, uint8Array, uint16Array } from './typed-memory.ts';
 import type { EngineRecord, Side } from './types.ts';
 
 export { KeyIndex, KeyTable };
@@ -62,11 +63,11 @@ class IdList {
   private items: Int32Array;
   length = 0;
   constructor(capacity: number) {
-    this.items = new Int32Array(Math.max(16, capacity));
+    this.items = int32Array(Math.max(16, capacity));
   }
   push(id: number): void {
     if (this.length === this.items.length) {
-      const grown = new Int32Array(this.length * 2);
+      const grown = int32Array(this.length * 2);
       grown.set(this.items);
       this.items = grown;
     }
@@ -121,16 +122,16 @@ function prepareSide(
   const prepared: PreparedSide = {
     side,
     records,
-    amount: new Float64Array(count),
-    date: new Int32Array(count),
-    valueDate: new Int32Array(count),
-    currency: new Int32Array(count),
-    strongCount: new Uint16Array(count),
-    refIds: new Int32Array(0),
-    refStart: new Int32Array(count + 1),
-    partyIds: new Int32Array(0),
-    partyStart: new Int32Array(count + 1),
-    open: new Uint8Array(count),
+    amount: float64Array(count),
+    date: int32Array(count),
+    valueDate: int32Array(count),
+    currency: int32Array(count),
+    strongCount: uint16Array(count),
+    refIds: int32Array(0),
+    refStart: int32Array(count + 1),
+    partyIds: int32Array(0),
+    partyStart: int32Array(count + 1),
+    open: uint8Array(count),
     strongIndex: new KeyIndex(table),
     weakIndex: new KeyIndex(table),
     partyIndex: new KeyIndex(table),
@@ -216,7 +217,7 @@ export function idChunks(side: PreparedSide, index: number): string[] {
 function makeWeight(left: PreparedSide, right: PreparedSide, keys: KeyTable): (id: number) => number {
   const total = Math.max(1000, left.records.length + right.records.length);
   const full = Math.log(1 + total / 50);
-  const cache = new Float64Array(keys.size).fill(-1);
+  const cache = float64Array(keys.size).fill(-1);
   const count = (side: PreparedSide, id: number) =>
     side.strongIndex.countById(id) + side.weakIndex.countById(id) || side.partyIndex.countById(id);
   return (id) => {
@@ -233,7 +234,7 @@ function makeWeight(left: PreparedSide, right: PreparedSide, keys: KeyTable): (i
 
 /** `isIdentifierKey` by key id, cached in an Int8Array over the id space (-1: not worked out yet). */
 function makeIsIdentifier(keys: KeyTable): (id: number) => boolean {
-  const cache = new Int8Array(keys.size).fill(-1);
+  const cache = int8Array(keys.size).fill(-1);
   return (id) => {
     let known = cache[id]!;
     if (known < 0) {

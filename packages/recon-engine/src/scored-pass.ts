@@ -20,6 +20,7 @@ import {
   scorePairInto,
   withDefaultWeights,
 } from './scoring.ts';
+import { float64Array, int32Array } from './typed-memory.ts';
 import type { MatchGroup, ScoredPass } from './types.ts';
 
 /** Edges kept per left record (the best ones), enough for conflicts and the ambiguity gap. */
@@ -31,9 +32,9 @@ class BestTwo {
   readonly second: Float64Array;
   readonly partner: Int32Array;
   constructor(size: number) {
-    this.first = new Float64Array(size).fill(-1);
-    this.second = new Float64Array(size).fill(-1);
-    this.partner = new Int32Array(size).fill(-1);
+    this.first = float64Array(size).fill(-1);
+    this.second = float64Array(size).fill(-1);
+    this.partner = int32Array(size).fill(-1);
   }
   add(node: number, score: number, partner: number) {
     if (score > this.first[node]!) {
@@ -62,7 +63,7 @@ export function runScoredPass(
     method: pass.similarity.method,
   };
   const minReference = pass.similarity.min_reference ?? 0;
-  const candidates: Candidates = { stamp: new Int32Array(right.records.length).fill(-1), list: [] };
+  const candidates: Candidates = { stamp: int32Array(right.records.length).fill(-1), list: [] };
   if (pass.blocking.includes('typo')) candidates.typo = typoIndex(right);
   const edges: Edges = { left: [], right: [], score: [] };
   let comparisons = 0;

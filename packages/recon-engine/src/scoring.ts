@@ -6,6 +6,7 @@
 import { allowedDifference, type Tolerance } from './amount.ts';
 import { dateOf, idChunks, type Prepared } from './prepare.ts';
 import { bestJaroWinkler, editDistance, tokenSetRatioIds } from './similarity.ts';
+import { int8Array } from './typed-memory.ts';
 import type { DateWindow, FeatureScore, FeatureWeights, SimilarityMethod } from './types.ts';
 
 export const DEFAULT_WEIGHTS: FeatureWeights = {
@@ -96,7 +97,7 @@ const NAMING_MAX_RECORDS = 3;
 export function namesARightRecord(prepared: Prepared, left: number): boolean {
   let cache = pointsElsewhereCache.get(prepared);
   if (!cache) {
-    cache = new Int8Array(prepared.left.records.length).fill(-1);
+    cache = int8Array(prepared.left.records.length).fill(-1);
     pointsElsewhereCache.set(prepared, cache);
   }
   if (cache[left] === -1) {

@@ -27,6 +27,7 @@ import {
   withDefaultWeights,
 } from './scoring.ts';
 import { findSubset, MAX_SUBSET_ITEMS, type SubsetOutcome } from './subset-sum.ts';
+import { int32Array } from './typed-memory.ts';
 import type { FeatureScore, MatchGroup, SubsetSumPass } from './types.ts';
 
 export const DEFAULT_SUBSET_BLOCK = 24;
@@ -222,7 +223,7 @@ export function runSubsetPass(
   let comparisons = 0;
   let capped = 0;
   const scratch: BlockScratch = {
-    stamp: new Int32Array(side.items.records.length),
+    stamp: int32Array(side.items.records.length),
     mark: 0,
     list: [],
     items: side.items,
