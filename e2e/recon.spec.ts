@@ -138,6 +138,30 @@ test('reconciles a bank statement against a ledger: run, accept, match with a wr
   await group.getByRole('button', { name: 'Close dialog' }).click();
   await expectCounts(page, bank, { reconciled: 4, partial: 0, suggested: 2, unreconciled: 2 });
 
+  // The accepted row's own trail (selecting it alone opens it): the run's suggestion — automatic,
+  // its pass and score —, then the person's acceptance; exported as CSV.
+  await page.getByLabel('Status of left rows').selectOption('reconciled');
+  await option(left, /Cash deposit/)
+    .getByTestId('row-checkbox')
+    .click();
+  const trail = page.getByRole('region', { name: 'Item trail' });
+  await expect(trail).toContainText('KES 6,100.00');
+  const decisions = trail.getByRole('list', { name: /^Decisions about/ }).getByRole('listitem');
+  await expect(decisions).toHaveCount(2);
+  await expect(decisions.nth(0)).toContainText('Suggestion accepted');
+  await expect(decisions.nth(0)).toContainText('by admin@demo.test');
+  await expect(decisions.nth(0)).toContainText('Beforestatus suggested');
+  await expect(decisions.nth(1)).toContainText('Suggested by a run');
+  await expect(decisions.nth(1)).toContainText(/by Automatic \(run [0-9a-f]{8}\)/);
+  await expect(decisions.nth(1)).toContainText(/Pass .+ · score \d+ %/);
+  const trailCsv = page.waitForEvent('download');
+  await trail.getByRole('button', { name: 'Export CSV' }).click();
+  expect((await trailCsv).suggestedFilename()).toMatch(/^recon-audit-item-[0-9a-f]{8}-/);
+  await shoot(page, 'desktop-light-item-trail');
+  await page.getByRole('button', { name: 'Clear selection' }).click();
+  await trail.getByRole('button', { name: 'Close the item trail' }).click();
+  await expect(trail).toBeHidden();
+
   // Two leftovers matched by hand: the selection's difference, the match's preview, the write-off.
   await page.getByLabel('Status of left rows').selectOption('unreconciled');
   await page.getByLabel('Status of right rows').selectOption('unreconciled');
@@ -223,6 +247,8 @@ test('reconciles a bank statement against a ledger: run, accept, match with a wr
   await expect(left.getByRole('option')).toHaveCount(8);
   await left.focus();
   await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('t');
+  await expect(page.getByRole('region', { name: 'Item trail' })).toBeVisible();
   await page.keyboard.press('Space');
   await expect(left.getByRole('option').nth(1)).toHaveAttribute('aria-selected', 'true');
   await expect(
@@ -230,6 +256,7 @@ test('reconciles a bank statement against a ledger: run, accept, match with a wr
   ).toBeVisible();
   await page.keyboard.press('?');
   await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toContainText('audit trail');
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Clear selection' }).click();
   await page.getByLabel('Status of left rows').selectOption('');
@@ -242,10 +269,7 @@ test('reconciles a bank statement against a ledger: run, accept, match with a wr
     '/reconciliation/workspace',
   );
   await nav.getByRole('link', { name: 'Dashboard' }).click();
-  await page.getByRole('link', { name: 'Open the reconciliation workspace' }).click();
-  await expect(page.getByRole('button', { name: 'Open workspace' })).toBeVisible();
-  await page.goBack();
-  await page.goBack();
+  await page.getByRole('link', { name: `Open ${bank} ↔ ${ledger} in the workspace` }).click();
   await expect(page.getByRole('heading', { name: `${bank} ↔ ${ledger}` })).toBeVisible();
 
   // Look at it: dark, and on a phone (stacked, no sideways scroll).

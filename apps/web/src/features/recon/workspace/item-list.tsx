@@ -41,6 +41,8 @@ export interface ItemListProps {
   onStatus: (status: ReconStatus | undefined) => void;
   onToggle: (item: ReconItem) => void;
   onOpenGroup: (groupId: string) => void;
+  /** The active row while the list has focus (undefined when it loses it): the trail shortcut's subject. */
+  onActive?: (item: ReconItem | undefined) => void;
 }
 
 /**
@@ -82,6 +84,7 @@ export function ItemList(props: ItemListProps) {
   const move = (index: number) => {
     const next = Math.max(0, Math.min(rows.length - 1, index));
     setActive(next);
+    props.onActive?.(rows[next]);
     virtualizer.scrollToIndex(next, { align: 'auto' });
   };
   const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -175,6 +178,10 @@ export function ItemList(props: ItemListProps) {
           aria-busy={items.isFetching}
           tabIndex={0}
           onKeyDown={handleKeyDown}
+          onFocus={() => props.onActive?.(rows[current])}
+          onBlur={(event) => {
+            if (!event.currentTarget.contains(event.relatedTarget)) props.onActive?.(undefined);
+          }}
           className="group max-h-[28rem] overflow-y-auto overscroll-contain focus:outline-none focus-visible:ring-2 focus-visible:ring-[var(--color-primary)] focus-visible:ring-inset"
         >
           {padTop > 0 && <div aria-hidden="true" style={{ height: padTop }} />}
@@ -196,6 +203,7 @@ export function ItemList(props: ItemListProps) {
                 ref={windowed ? virtualizer.measureElement : undefined}
                 onClick={() => {
                   setActive(index);
+                  props.onActive?.(item);
                   activate(item);
                 }}
                 className={classNames(

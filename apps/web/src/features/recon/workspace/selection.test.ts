@@ -172,13 +172,14 @@ describe('keyboard shortcuts', () => {
   const div = { tagName: 'DIV', isContentEditable: false } as unknown as EventTarget;
 
   it('maps M U A R J L and ? to actions, in either case', () => {
-    expect(['m', 'U', 'a', 'r', 'j', 'l', '?'].map((key) => shortcutOf({ key, target: div }))).toEqual([
+    expect(['m', 'U', 'a', 'r', 'j', 'l', 't', '?'].map((key) => shortcutOf({ key, target: div }))).toEqual([
       'match',
       'unmatch',
       'accept',
       'reject',
       'adjust',
       'allocate',
+      'trail',
       'help',
     ]);
     expect(shortcutOf({ key: 'x', target: div })).toBeNull();

@@ -130,7 +130,15 @@ export function rowText(
   };
 }
 
-export type ShortcutAction = 'match' | 'unmatch' | 'accept' | 'reject' | 'adjust' | 'allocate' | 'help';
+export type ShortcutAction =
+  | 'match'
+  | 'unmatch'
+  | 'accept'
+  | 'reject'
+  | 'adjust'
+  | 'allocate'
+  | 'trail'
+  | 'help';
 
 export const SHORTCUTS: ReadonlyArray<{ key: string; action: ShortcutAction; label: string }> = [
   { key: 'M', action: 'match', label: 'Match the selected rows' },
@@ -139,6 +147,7 @@ export const SHORTCUTS: ReadonlyArray<{ key: string; action: ShortcutAction; lab
   { key: 'R', action: 'reject', label: 'Reject the suggestion(s)' },
   { key: 'J', action: 'adjust', label: 'Adjust (write off) the difference' },
   { key: 'L', action: 'allocate', label: 'Allocate one payment over several invoices' },
+  { key: 'T', action: 'trail', label: 'Show the audit trail of the active (or only selected) row' },
   { key: '?', action: 'help', label: 'Show these shortcuts' },
 ];
 

@@ -8,6 +8,7 @@ import { AdjustDialog } from './adjust-dialog.tsx';
 import { AllocateDialog } from './allocate-dialog.tsx';
 import { GroupPanel } from './group-panel.tsx';
 import { ItemList } from './item-list.tsx';
+import { ItemTrail } from './item-trail.tsx';
 import { MatchDialog } from './match-dialog.tsx';
 import {
   type GroupDecision,
@@ -20,6 +21,7 @@ import {
 } from './recon-api.ts';
 import { RunDialog } from './run-dialog.tsx';
 import {
+  rowText,
   type ShortcutAction,
   selectedGroupIds,
   selectionTotals,
@@ -29,6 +31,14 @@ import {
 import { SelectionBar } from './selection-bar.tsx';
 import { ShortcutsDialog } from './shortcuts-dialog.tsx';
 import { WorkspaceHeader } from './workspace-header.tsx';
+
+type Side = 'left' | 'right';
+
+/** A row of one side (the item trail's subject, the list's active row). */
+interface SideItem {
+  side: Side;
+  item: ReconItem;
+}
 
 type Dialog =
   | { kind: 'run' }
@@ -84,6 +94,8 @@ export function ReconWorkspace(props: ReconWorkspaceProps) {
   const [leftStatus, setLeftStatus] = useState<ReconStatus | undefined>(undefined);
   const [rightStatus, setRightStatus] = useState<ReconStatus | undefined>(undefined);
   const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [trail, setTrail] = useState<SideItem | null>(null);
+  const activeRow = useRef<SideItem | null>(null);
 
   const between = (mappings.data?.data ?? []).filter(
     (mapping) =>
@@ -97,6 +109,17 @@ export function ReconWorkspace(props: ReconWorkspaceProps) {
   const totals = selectionTotals(left, right);
   const groupIds = selectedGroupIds(left, right);
   const suggestionIds = selectedGroupIds(left, right, 'suggested');
+
+  /** Selects or unselects a row; selecting the only row of the selection opens its trail. */
+  const toggle = (side: Side, item: ReconItem) => {
+    const nextLeft = side === 'left' ? toggled(left, item) : left;
+    const nextRight = side === 'right' ? toggled(right, item) : right;
+    setLeft(nextLeft);
+    setRight(nextRight);
+    const only =
+      nextLeft.size + nextRight.size === 1 ? [...nextLeft.values(), ...nextRight.values()][0] : null;
+    if (only) setTrail({ side: nextLeft.size === 1 ? 'left' : 'right', item: only });
+  };
 
   const clearSelection = () => {
     setLeft(new Map());
@@ -134,6 +157,14 @@ export function ReconWorkspace(props: ReconWorkspaceProps) {
   shortcut.current = (action) => {
     if (dialog) return;
     if (action === 'help') return setDialog({ kind: 'shortcuts' });
+    if (action === 'trail') {
+      const only = left.size + right.size === 1 ? [...left.values(), ...right.values()][0] : null;
+      const subject =
+        activeRow.current ??
+        (only ? { side: left.size === 1 ? ('left' as const) : ('right' as const), item: only } : null);
+      if (subject) setTrail(subject);
+      return;
+    }
     if (!canEdit) return;
     const targets = groupId ? [groupId] : groupIds;
     if (action === 'match' && !groupId && groupIds.length === 0 && totals.leftCount + totals.rightCount > 0) {
@@ -165,8 +196,14 @@ export function ReconWorkspace(props: ReconWorkspaceProps) {
     return () => window.removeEventListener('keydown', onKeyDown);
   }, []);
 
+  const trailLabel = ({ side, item }: SideItem) => {
+    const { fields, columns } = tableSide(side);
+    const text = rowText(item.values, fields, columns);
+    return text.reference || text.description || 'No reference';
+  };
+
   const refreshAll = () => queryClient.invalidateQueries({ queryKey: reconKey });
-  const tableSide = (side: 'left' | 'right') => ({
+  const tableSide = (side: Side) => ({
     name: side === 'left' ? leftName : rightName,
     fields: side === 'left' ? leftFields : rightFields,
     columns: (side === 'left' ? leftTable.data?.columns : rightTable.data?.columns) ?? [],
@@ -214,7 +251,10 @@ export function ReconWorkspace(props: ReconWorkspaceProps) {
           selected={left}
           status={leftStatus}
           onStatus={setLeftStatus}
-          onToggle={(item) => setLeft((current) => toggled(current, item))}
+          onToggle={(item) => toggle('left', item)}
+          onActive={(item) => {
+            activeRow.current = item ? { side: 'left', item } : null;
+          }}
           onOpenGroup={props.onGroup}
         />
         <ItemList
@@ -226,10 +266,22 @@ export function ReconWorkspace(props: ReconWorkspaceProps) {
           selected={right}
           status={rightStatus}
           onStatus={setRightStatus}
-          onToggle={(item) => setRight((current) => toggled(current, item))}
+          onToggle={(item) => toggle('right', item)}
+          onActive={(item) => {
+            activeRow.current = item ? { side: 'right', item } : null;
+          }}
           onOpenGroup={props.onGroup}
         />
       </div>
+      {trail && (
+        <ItemTrail
+          key={trail.item.item_id}
+          item={trail.item}
+          tableName={trail.side === 'left' ? leftName : rightName}
+          label={trailLabel(trail)}
+          onClose={() => setTrail(null)}
+        />
+      )}
       {(summary.data?.pending_approvals ?? 0) > 0 && <ApprovalsPanel onChanged={() => void refreshAll()} />}
 
       {groupId && (
