@@ -37,7 +37,7 @@ async function shoot(page: Page, name: string) {
 }
 
 /** /tables/create → From a file → the mapping step → Import rows → the import's result. */
-async function importTable(page: Page, file: string, name: string) {
+async function importTable(page: Page, file: string, name: string, content?: Buffer, rows = 8) {
   await page.goto('/tables/create');
   await page.getByRole('link', { name: 'From a file' }).click();
   const chooser = page.waitForEvent('filechooser');
@@ -45,7 +45,7 @@ async function importTable(page: Page, file: string, name: string) {
   await (await chooser).setFiles({
     name: file,
     mimeType: 'text/csv',
-    buffer: readFileSync(path.join(fixtures, file)),
+    buffer: content ?? readFileSync(path.join(fixtures, file)),
   });
   await expect(page.getByRole('heading', { name: file })).toBeVisible();
   await expect(page.getByLabel('Date type')).toHaveValue('date');
@@ -53,7 +53,10 @@ async function importTable(page: Page, file: string, name: string) {
   await page.getByLabel('Table name').fill(name);
   await page.getByRole('button', { name: 'Import rows' }).click();
   await expect(page.getByRole('heading', { name: 'Import finished' })).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByText('Inserted', { exact: true }).locator('..')).toContainText('8 rows');
+  await expect(page.getByText('Inserted', { exact: true }).locator('..')).toContainText(
+    `${rows.toLocaleString('en-US')} rows`,
+    { timeout: 60_000 },
+  );
 }
 
 type Counts = { reconciled: number; partial: number; suggested: number; unreconciled: number };
@@ -76,6 +79,29 @@ function toasts(page: Page): Locator {
 
 function option(list: Locator, text: RegExp): Locator {
   return list.getByRole('option', { name: text });
+}
+
+/** Opens the workspace from a freshly imported table's page (Reconcile), with `right` on the right. */
+async function openWorkspace(page: Page, left: string, right: string) {
+  await page.getByRole('button', { name: 'Open table' }).click();
+  await expect(page.getByRole('heading', { name: left })).toBeVisible();
+  await page.getByRole('link', { name: `Reconcile ${left}` }).click();
+  await expect(page).toHaveURL(/\/reconciliation\/workspace\?left_table_id=/);
+  await page.getByLabel('Right table').selectOption({ label: right });
+  await page.getByRole('button', { name: 'Open workspace' }).click();
+  await expect(page.getByRole('heading', { name: `${left} ↔ ${right}` })).toBeVisible();
+}
+
+/** Minor units of a shown amount ("KES 1,234.50" → 123450n). */
+function minorOf(text: string): bigint {
+  const match = /(-?)KES\s?([\d,]+)\.(\d{2})/.exec(text);
+  if (!match) throw new Error(`No amount in ${text}`);
+  return BigInt(`${match[1]}${(match[2] ?? '').replaceAll(',', '')}${match[3]}`);
+}
+
+function kes(minor: bigint): string {
+  const whole = (minor / 100n).toLocaleString('en-US');
+  return `KES ${whole}.${(minor % 100n).toString().padStart(2, '0')}`;
 }
 
 test('reconciles a bank statement against a ledger: run, accept, match with a write-off, unmatch', async ({
@@ -281,4 +307,76 @@ test('reconciles a bank statement against a ledger: run, accept, match with a wr
   await shoot(page, 'mobile-light-workspace');
   await option(left, /Transfer Baraka/).click();
   await shoot(page, 'mobile-light-group');
+});
+
+test('scrolls a long table in a virtual list: pages load as it scrolls, few rows in the DOM, exact totals', async ({
+  page,
+}) => {
+  const stamp = Date.now();
+  const long = `Long ${stamp}`;
+  const ledger = `Ledger ${stamp}`;
+  const count = 1500;
+  const lines = ['Date,Description,Reference,Amount'];
+  for (let i = 0; i < count; i += 1) {
+    const day = String((i % 28) + 1).padStart(2, '0');
+    lines.push(`2026-02-${day},Line ${i + 1},LONG-${i + 1},"KES ${(1000 + i).toLocaleString('en-US')}.25"`);
+  }
+  await page.setViewportSize(DESKTOP);
+  await signIn(page, 'admin@demo.test');
+  await acceptCookies(page);
+  await importTable(page, 'recon-ledger.csv', ledger);
+  await importTable(page, 'long.csv', long, Buffer.from(`${lines.join('\n')}\n`), count);
+  await openWorkspace(page, long, ledger);
+
+  const left = page.getByRole('listbox', { name: `${long} (left)` });
+  const options = left.getByRole('option');
+  await expect(page.getByRole('region', { name: `Left: ${long}` })).toContainText('1,500 rows');
+  await expect(options.first()).toHaveAttribute('aria-posinset', '1');
+  await expect(options.first()).toHaveAttribute('aria-setsize', String(count));
+  expect(await options.count()).toBeLessThanOrEqual(30);
+
+  // Select the first row, scroll to the very end (pages load on the way), select the last.
+  const first = options.first();
+  const firstAmount = minorOf(await first.innerText());
+  await first.getByTestId('row-checkbox').click();
+  const lastRow = left.locator(`[role="option"][aria-posinset="${count}"]`);
+  await expect
+    .poll(
+      async () => {
+        await left.evaluate((box) => box.scrollTo({ top: box.scrollHeight }));
+        return lastRow.count();
+      },
+      { timeout: 60_000, intervals: [250] },
+    )
+    .toBe(1);
+  expect(await options.count()).toBeLessThanOrEqual(30);
+  await expect(left.locator('[aria-posinset="1"]')).toHaveCount(0);
+  const lastAmount = minorOf(await lastRow.innerText());
+  await lastRow.getByTestId('row-checkbox').click();
+  await expect(page.getByTestId('selection-left')).toHaveText(kes(firstAmount + lastAmount));
+
+  // Keyboard: Home back to the top (the first row is still selected), End to the last, ↑ and Space.
+  await left.focus();
+  await page.keyboard.press('Home');
+  await expect(options.first()).toHaveAttribute('aria-posinset', '1');
+  await expect(options.first()).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('End');
+  await expect(lastRow).toBeVisible();
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Space');
+  const before = left.locator(`[role="option"][aria-posinset="${count - 1}"]`);
+  await expect(before).toHaveAttribute('aria-selected', 'true');
+  const beforeAmount = minorOf(await before.innerText());
+  await expect(page.getByTestId('selection-left')).toHaveText(kes(firstAmount + lastAmount + beforeAmount));
+  await expect(page.getByRole('region', { name: 'Selection' })).toContainText('Left (3)');
+  await shoot(page, 'desktop-light-long-list');
+
+  // The status filter still filters (nothing is suggested yet), and All brings every row back.
+  await page.getByLabel('Status of left rows').selectOption('suggested');
+  await expect(page.getByRole('region', { name: `Left: ${long}` })).toContainText(
+    'No row matches this filter.',
+  );
+  await page.getByLabel('Status of left rows').selectOption('');
+  await expect(options.first()).toHaveAttribute('aria-setsize', String(count));
+  await page.getByRole('button', { name: 'Clear selection' }).click();
 });

@@ -18,13 +18,20 @@ import {
   reconRunSchema,
   workspaceSummarySchema,
 } from '@counterpart/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { useSessionStore } from '../../../app/auth/session-store.ts';
 import { http } from '../../../app/http-client.ts';
 
 /** The recon API's base (the spec's general recon service). */
 export const RECON_BASE = '/api/recon';
-export const RECON_ITEMS_PAGE_SIZE = 100;
+/** Rows per request of the workspace's lists (the API allows up to 500). */
+export const RECON_ITEMS_PAGE_SIZE = 200;
 
 /** Every recon query starts with this key (with the organization), so one invalidation refreshes them all. */
 export function useReconKey(): readonly unknown[] {
@@ -95,24 +102,30 @@ export function useWorkspaceSummary(leftTableId: string, rightTableId: string) {
   });
 }
 
-export interface ItemsView {
+export interface ItemsFilter {
   status: ReconStatus | undefined;
   search: string;
-  pageNo: number;
 }
 
-/** GET /v1/recon/items: one page of a table's rows with their reconciliation status. */
-export function useReconItems(tableId: string, view: ItemsView, columns: { amount?: string; date?: string }) {
+/**
+ * GET /v1/recon/items, page after page as the list scrolls (an infinite query): a table's rows with
+ * their reconciliation status, filtered by status and search.
+ */
+export function useReconItemPages(
+  tableId: string,
+  filter: ItemsFilter,
+  columns: { amount?: string; date?: string },
+) {
   const key = useReconKey();
-  return useQuery({
-    queryKey: [...key, 'items', tableId, view, columns],
-    queryFn: ({ signal }) =>
+  return useInfiniteQuery({
+    queryKey: [...key, 'items', tableId, filter, columns],
+    queryFn: ({ pageParam, signal }) =>
       http.get(`${RECON_BASE}/v1/recon/items`, {
         query: {
           table_id: tableId,
-          status: view.status,
-          search: view.search || undefined,
-          page_no: view.pageNo,
+          status: filter.status,
+          search: filter.search || undefined,
+          page_no: pageParam,
           page_size: RECON_ITEMS_PAGE_SIZE,
           amount_column: columns.amount,
           date_column: columns.date,
@@ -120,6 +133,9 @@ export function useReconItems(tableId: string, view: ItemsView, columns: { amoun
         schema: reconItemsPageSchema,
         signal,
       }),
+    initialPageParam: 1,
+    getNextPageParam: (last) =>
+      last.data.length > 0 && last.page_no * last.page_size < last.total ? last.page_no + 1 : undefined,
     placeholderData: keepPreviousData,
   });
 }

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { formatDateTime } from '../../../shared/lib/date-time.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { StatusBadge } from '../../../shared/ui/status-badge.tsx';
-import { STATUS_LABELS } from './item-list.tsx';
+import { STATUS_LABELS } from './item-row.tsx';
 import { formatMoney } from './selection.ts';
 
 const ORDER: ReconStatus[] = ['reconciled', 'partial', 'suggested', 'unreconciled'];
