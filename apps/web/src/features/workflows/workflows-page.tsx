@@ -1,6 +1,7 @@
 import type { Workflow, WorkflowState } from '@counterpart/contracts';
 import {
   Archive,
+  ArrowLeftRight,
   Copy,
   Ellipsis,
   History,
@@ -53,6 +54,7 @@ export function WorkflowsPage() {
   const navigate = useNavigate();
   const canCreate = useCan('create', 'workflow');
   const canUpdate = useCan('update', 'workflow');
+  const canReconcile = useCan('read', 'workflow');
   const [search, setSearch] = useState('');
   const [state, setState] = useState<WorkflowState | ''>('');
   const [pageNo, setPageNo] = useState(1);
@@ -164,6 +166,15 @@ export function WorkflowsPage() {
               </option>
             ))}
           </select>
+          {canReconcile && (
+            <Link
+              to="/reconciliation/workspace"
+              className="inline-flex h-9 shrink-0 items-center justify-center gap-2 rounded-lg border border-zinc-300 bg-white px-4 text-sm font-medium whitespace-nowrap text-zinc-900 shadow-sm hover:bg-zinc-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-[var(--color-primary)] dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800 [&_svg]:size-4"
+            >
+              <ArrowLeftRight aria-hidden="true" />
+              Reconciliation workspace
+            </Link>
+          )}
           {/* The empty view offers it when there is nothing yet: one button, not two. */}
           {!emptyStart && newWorkflow}
         </div>
