@@ -132,9 +132,28 @@ test('reconciles a bank statement against a ledger: run, accept, match with a wr
   await expect(left.getByRole('option')).toHaveCount(8);
   await expectCounts(page, bank, { reconciled: 0, partial: 0, suggested: 0, unreconciled: 8 });
 
-  // Run the default rules and follow the run to its end.
+  // A dry run first: the counts it would make, and nothing saved (after a reload, all still open).
   await page.getByRole('button', { name: 'Run reconciliation' }).click();
   const runDialog = page.getByRole('dialog', { name: 'Run reconciliation' });
+  await expect(runDialog.getByLabel('Only new and open items')).toBeChecked();
+  await runDialog.getByRole('button', { name: 'Preview (dry run)' }).click();
+  const dryRun = runDialog.getByRole('region', { name: 'Dry run' });
+  await expect(dryRun.getByTestId('dry-run-reconciled')).toHaveAttribute('data-count', '3', {
+    timeout: 60_000,
+  });
+  await expect(dryRun.getByTestId('dry-run-partial')).toHaveAttribute('data-count', '0');
+  await expect(dryRun.getByTestId('dry-run-suggested')).toHaveAttribute('data-count', '3');
+  await expect(dryRun).toContainText('nothing was saved');
+  await expect(dryRun).toContainText('from 8 left and 8 right rows that are new or open');
+  await shoot(page, 'desktop-light-dry-run');
+  await runDialog.getByRole('button', { name: 'Cancel' }).click();
+  await page.reload();
+  await expect(page.getByTestId('last-run')).toContainText('Last dry run (nothing saved) succeeded');
+  await expectCounts(page, bank, { reconciled: 0, partial: 0, suggested: 0, unreconciled: 8 });
+  await expectCounts(page, ledger, { reconciled: 0, partial: 0, suggested: 0, unreconciled: 8 });
+
+  // Run the default rules and follow the run to its end.
+  await page.getByRole('button', { name: 'Run reconciliation' }).click();
   await expect(runDialog.getByLabel('Rule set')).toHaveValue('');
   await runDialog.getByRole('button', { name: 'Start run' }).click();
   await expect(runDialog.getByTestId('run-status')).toHaveText('Finished', { timeout: 60_000 });
@@ -294,6 +313,12 @@ test('reconciles a bank statement against a ledger: run, accept, match with a wr
     'href',
     '/reconciliation/workspace',
   );
+  await nav.getByRole('link', { name: 'Workflows' }).click();
+  await expect(page.getByRole('link', { name: 'Reconciliation workspace' })).toBeVisible();
+  await shoot(page, 'desktop-light-workflows');
+  await page.getByRole('link', { name: 'Reconciliation workspace' }).click();
+  await expect(page).toHaveURL(/\/reconciliation\/workspace$/);
+  await expect(page.getByRole('button', { name: 'Open workspace' })).toBeVisible();
   await nav.getByRole('link', { name: 'Dashboard' }).click();
   await page.getByRole('link', { name: `Open ${bank} ↔ ${ledger} in the workspace` }).click();
   await expect(page.getByRole('heading', { name: `${bank} ↔ ${ledger}` })).toBeVisible();

@@ -1,14 +1,12 @@
 import type { AssociationMapping, ReconRun } from '@counterpart/contracts';
-import { processProgress } from '@counterpart/domain';
+import { Eye } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useNotificationsStore } from '../../../app/stores/notifications-store.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { Modal } from '../../../shared/ui/modal.tsx';
 import { FIELD_CLASSES } from '../../../shared/ui/text-field.tsx';
 import { toast } from '../../../shared/ui/toast.tsx';
 import { useReconRun, useRuleSets, useStartRun } from './recon-api.ts';
-
-const COUNT = new Intl.NumberFormat('en-US');
+import { DryRunResult, formatCount, PassTable, RunProgressBar, useRunProgress } from './run-result.tsx';
 
 export interface RunDialogProps {
   leftTableId: string;
@@ -20,23 +18,31 @@ export interface RunDialogProps {
   onFinished: (run: ReconRun) => void;
 }
 
-/** Choose a rule set (and mapping), start the run, and follow it live until it ends. */
+/**
+ * Choose a rule set (and mapping) and whether only new and open rows take part (incremental); preview
+ * the result with a dry run that saves nothing, or start the run and follow it live until it ends.
+ */
 export function RunDialog(props: RunDialogProps) {
   const rules = useRuleSets();
   const start = useStartRun();
   const [ruleId, setRuleId] = useState('');
   const [mappingId, setMappingId] = useState(props.mappingId);
+  const [incremental, setIncremental] = useState(true);
   const [runId, setRunId] = useState<string | null>(null);
+  const [dryRunId, setDryRunId] = useState<string | null>(null);
+  const [starting, setStarting] = useState<'run' | 'dry' | null>(null);
   const run = useReconRun(runId);
+  const dryRun = useReconRun(dryRunId);
+  const progress = useRunProgress(runId, run);
+  const dryProgress = useRunProgress(dryRunId, dryRun);
   const ruleFieldId = useId();
   const mappingFieldId = useId();
-  const process = useNotificationsStore((state) =>
-    state.processes.find((candidate) => candidate.id === run.data?.job_id || candidate.id === runId),
-  );
-  const finished = run.data?.status === 'succeeded' || run.data?.status === 'failed';
+  const incrementalId = useId();
   const reported = useRef<string | null>(null);
   const onFinishedRef = useRef(props.onFinished);
   onFinishedRef.current = props.onFinished;
+  const finished = progress.finished;
+  const previewing = dryRunId !== null && !dryProgress.finished;
 
   useEffect(() => {
     if (!run.data || !finished || reported.current === run.data.id) return;
@@ -46,7 +52,7 @@ export function RunDialog(props: RunDialogProps) {
       toast.success(
         'Reconciliation finished',
         groups
-          ? `${COUNT.format(groups.reconciled)} reconciled, ${COUNT.format(groups.partial)} partial, ${COUNT.format(groups.suggested)} suggested`
+          ? `${formatCount(groups.reconciled)} reconciled, ${formatCount(groups.partial)} partial, ${formatCount(groups.suggested)} suggested`
           : undefined,
       );
     } else {
@@ -55,25 +61,32 @@ export function RunDialog(props: RunDialogProps) {
     onFinishedRef.current(run.data);
   }, [run.data, finished]);
 
-  const begin = async () => {
+  const begin = async (dry: boolean) => {
+    setStarting(dry ? 'dry' : 'run');
     try {
       const created = await start.mutateAsync({
         left_table_id: props.leftTableId,
         right_table_id: props.rightTableId,
         mapping_id: mappingId || undefined,
         rule_id: ruleId || undefined,
+        incremental,
+        dry_run: dry,
       });
-      setRunId(created.id);
+      if (dry) setDryRunId(created.id);
+      else setRunId(created.id);
     } catch (error) {
       toast.error('Request Failed', error instanceof Error ? error.message : undefined);
+    } finally {
+      setStarting(null);
     }
   };
-
-  const status = run.data?.status ?? (runId ? 'queued' : null);
-  const percent = finished ? 100 : process ? processProgress(process) : status === 'running' ? 50 : 0;
-  const message =
-    process?.info.message ??
-    (status === 'queued' ? 'Waiting for a worker…' : status === 'running' ? 'Matching…' : (status ?? ''));
+  /** A change of the choices makes the preview stale. */
+  const changed =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setDryRunId(null);
+    };
 
   return (
     <Modal
@@ -92,7 +105,21 @@ export function RunDialog(props: RunDialogProps) {
             <Button variant="secondary" onClick={props.onClose}>
               Cancel
             </Button>
-            <Button onClick={() => void begin()} loading={start.isPending} data-autofocus="">
+            <Button
+              variant="secondary"
+              onClick={() => void begin(true)}
+              loading={starting === 'dry' || previewing}
+              disabled={starting !== null}
+            >
+              <Eye aria-hidden="true" />
+              Preview (dry run)
+            </Button>
+            <Button
+              onClick={() => void begin(false)}
+              loading={starting === 'run'}
+              disabled={starting !== null || previewing}
+              data-autofocus=""
+            >
               Start run
             </Button>
           </>
@@ -101,51 +128,13 @@ export function RunDialog(props: RunDialogProps) {
     >
       {runId ? (
         <div className="space-y-3">
-          <div className="flex justify-between gap-3 text-sm text-zinc-700 dark:text-zinc-300">
-            <span aria-live="polite" data-testid="run-status">
-              {finished ? (run.data?.status === 'succeeded' ? 'Finished' : 'Failed') : message}
-            </span>
-            <span className="tabular-nums">{percent}%</span>
-          </div>
-          <div
-            role="progressbar"
-            aria-label="Reconciliation run"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={percent}
-            className="h-2 overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-800"
-          >
-            <div
-              className="h-full rounded-full bg-[var(--color-primary)] transition-[width]"
-              style={{ width: `${percent}%` }}
-            />
-          </div>
+          <RunProgressBar progress={progress} label="Reconciliation run" testId="run-status" />
           {run.data?.status === 'failed' && (
             <p role="alert" className="text-sm text-red-600 dark:text-red-400">
               {run.data.error_message ?? 'The run failed.'}
             </p>
           )}
-          {run.data?.status === 'succeeded' && run.data.summary.passes && (
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Groups per pass</caption>
-              <thead className="text-xs text-zinc-500 dark:text-zinc-400">
-                <tr>
-                  <th className="py-1 font-medium">Pass</th>
-                  <th className="py-1 text-right font-medium">Automatic</th>
-                  <th className="py-1 text-right font-medium">Suggested</th>
-                </tr>
-              </thead>
-              <tbody>
-                {run.data.summary.passes.map((pass) => (
-                  <tr key={pass.pass_id} className="border-t border-zinc-100 dark:border-zinc-800">
-                    <td className="py-1">{pass.name ?? pass.pass_id}</td>
-                    <td className="py-1 text-right tabular-nums">{COUNT.format(pass.auto)}</td>
-                    <td className="py-1 text-right tabular-nums">{COUNT.format(pass.suggested)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
+          {run.data?.status === 'succeeded' && <PassTable run={run.data} />}
         </div>
       ) : (
         <div className="space-y-4">
@@ -157,7 +146,7 @@ export function RunDialog(props: RunDialogProps) {
               id={ruleFieldId}
               className={FIELD_CLASSES}
               value={ruleId}
-              onChange={(event) => setRuleId(event.target.value)}
+              onChange={(event) => changed(setRuleId)(event.target.value)}
             >
               <option value="">Default rules</option>
               {rules.data?.data.map((rule) => (
@@ -176,7 +165,7 @@ export function RunDialog(props: RunDialogProps) {
               id={mappingFieldId}
               className={FIELD_CLASSES}
               value={mappingId}
-              onChange={(event) => setMappingId(event.target.value)}
+              onChange={(event) => changed(setMappingId)(event.target.value)}
             >
               <option value="">None (infer the reference columns)</option>
               {props.mappings.map((mapping) => (
@@ -186,6 +175,41 @@ export function RunDialog(props: RunDialogProps) {
               ))}
             </select>
           </div>
+          <div className="flex items-start gap-2">
+            <input
+              id={incrementalId}
+              type="checkbox"
+              checked={incremental}
+              onChange={(event) => changed(setIncremental)(event.target.checked)}
+              aria-describedby={`${incrementalId}-hint`}
+              className="mt-0.5 size-4 shrink-0 rounded border-zinc-300 accent-[var(--color-primary)] dark:border-zinc-600"
+            />
+            <div>
+              <label htmlFor={incrementalId} className="block text-sm font-medium">
+                Only new and open items
+              </label>
+              <p id={`${incrementalId}-hint`} className="text-xs text-zinc-500 dark:text-zinc-400">
+                Rows already in a match stay out of the run. Unchecked, every row is counted in the run’s
+                figures; earlier matches still stay.
+              </p>
+            </div>
+          </div>
+          {dryRunId && (
+            <section
+              aria-label="Dry run"
+              className="space-y-3 rounded-lg border border-dashed border-zinc-300 p-3 dark:border-zinc-700"
+            >
+              {!dryProgress.finished && (
+                <RunProgressBar progress={dryProgress} label="Dry run" testId="dry-run-status" />
+              )}
+              {dryRun.data?.status === 'failed' && (
+                <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+                  {dryRun.data.error_message ?? 'The dry run failed.'}
+                </p>
+              )}
+              {dryRun.data?.status === 'succeeded' && <DryRunResult run={dryRun.data} />}
+            </section>
+          )}
         </div>
       )}
     </Modal>

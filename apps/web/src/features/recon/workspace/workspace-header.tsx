@@ -64,7 +64,7 @@ export function WorkspaceHeader(props: WorkspaceHeaderProps) {
           </h2>
           <p className="mt-0.5 text-sm text-zinc-500 dark:text-zinc-400" data-testid="last-run">
             {lastRun
-              ? `Last run ${lastRun.status} · ${formatDateTime(lastRun.finished_at ?? lastRun.created_at)}${lastRun.created_by_email ? ` · by ${lastRun.created_by_email}` : ''}`
+              ? `Last ${lastRun.options.dry_run ? 'dry run (nothing saved)' : 'run'} ${lastRun.status} · ${formatDateTime(lastRun.finished_at ?? lastRun.created_at)}${lastRun.created_by_email ? ` · by ${lastRun.created_by_email}` : ''}`
               : 'Not run yet'}
           </p>
         </div>
