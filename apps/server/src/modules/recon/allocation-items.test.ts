@@ -265,6 +265,77 @@ describe('allocation from workspace rows', () => {
     }
   });
 
+  it('a pending allocation between rows of the tables alone counts in the workspace’s pending approvals', async () => {
+    const WORKSPACE = `${RECON}/v1/recon/workspace?left_table_id=${bank.id}&right_table_id=${ledger.id}`;
+    const pending = async () => (await world.as('admin', 'GET', WORKSPACE)).body.pending_approvals as number;
+    const before = await pending();
+    const { paymentId, invoiceIds } = await rows(
+      ['PAY-ALONE', '8000', '2026-03-20'],
+      [['INV-ALONE', '8000', '2026-03-01']],
+    );
+    const payment = await world.as('admin', 'POST', DOCS, {
+      kind: 'payment',
+      number: 'PAY-ALONE',
+      issue_date: '2026-03-20',
+      total: '8000',
+      item_id: paymentId,
+    });
+    const invoice = await world.as('admin', 'POST', DOCS, {
+      kind: 'invoice',
+      number: 'INV-ALONE',
+      issue_date: '2026-03-01',
+      total: '8000',
+      item_id: invoiceIds[0],
+    });
+    expect(payment.status, JSON.stringify(payment.body)).toBe(201);
+    expect(invoice.status, JSON.stringify(invoice.body)).toBe(201);
+    // Documents of no row of these tables: their pending allocation is not this workspace's.
+    const elsewhere = await world.as('admin', 'POST', DOCS, {
+      kind: 'payment',
+      number: 'PAY-NO-ROW',
+      issue_date: '2026-03-20',
+      total: '3000',
+    });
+    const elsewhereInvoice = await world.as('admin', 'POST', DOCS, {
+      kind: 'invoice',
+      number: 'INV-NO-ROW',
+      issue_date: '2026-03-01',
+      total: '3000',
+    });
+    await setMakerChecker(world, '1000');
+    try {
+      const made = await world.as('admin', 'POST', `${RECON}/v1/allocations`, {
+        payment_id: payment.body.id,
+        lines: [{ invoice_id: invoice.body.id, amount: '8000' }],
+      });
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+      expect(made.body.data[0].state).toBe('pending_approval');
+      const other = await world.as('admin', 'POST', `${RECON}/v1/allocations`, {
+        payment_id: elsewhere.body.id,
+        lines: [{ invoice_id: elsewhereInvoice.body.id, amount: '3000' }],
+      });
+      expect(other.body.data[0].state).toBe('pending_approval');
+      expect(await pending()).toBe(before + 1);
+
+      const decided = await world.as('checker', 'POST', `${RECON}/v1/recon/approvals/decide`, {
+        kind: 'allocation',
+        id: made.body.data[0].id,
+        decision: 'reject',
+        reason: 'Not this invoice',
+      });
+      expect(decided.status, JSON.stringify(decided.body)).toBe(204);
+      expect(await pending()).toBe(before);
+      await world.as('checker', 'POST', `${RECON}/v1/recon/approvals/decide`, {
+        kind: 'allocation',
+        id: other.body.data[0].id,
+        decision: 'reject',
+        reason: '',
+      });
+    } finally {
+      await setMakerChecker(world, null);
+    }
+  });
+
   it('helpers for srv-core: unmatching a group releases its money; approving it approves its allocations', async () => {
     const { db } = world.server.database;
     const scopeOf = (m: { id: string; email: string }) => ({

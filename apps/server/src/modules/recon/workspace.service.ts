@@ -68,7 +68,11 @@ function inferredFields(columns: TableColumn[], name: string, side: 'left' | 'ri
   }
 }
 
-/** Counts and amounts per status of both tables, the match rate, pending approvals and the last run. */
+/**
+ * Counts and amounts per status of both tables, the match rate, pending approvals (groups and
+ * adjustments of these tables, and allocations whose payment or invoice stands for one of their rows)
+ * and the last run.
+ */
 export async function workspaceSummary(
   scope: ReconScope,
   query: { left_table_id: string; right_table_id: string },
@@ -106,6 +110,12 @@ export async function workspaceSummary(
              + (select count(*) from recon_adjustments a join recon_groups g on g.id = a.group_id
                  where a.organization_id = ${scope.organizationId} and a.state = 'pending_approval'
                    and g.left_table_id in (${left.id}, ${right.id}) and g.right_table_id in (${left.id}, ${right.id}))
+             + (select count(*) from recon_allocations l
+                 join accounting_documents p on p.id = l.payment_id
+                 join accounting_documents i on i.id = l.invoice_id
+                 where l.organization_id = ${scope.organizationId} and l.state = 'pending_approval'
+                   and exists (select 1 from table_items t
+                                where t.id in (p.item_id, i.item_id) and t.table_id in (${left.id}, ${right.id})))
              as n`,
   );
   const currency = (column: TableColumn | null) =>
