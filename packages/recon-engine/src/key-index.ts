@@ -244,6 +244,20 @@ export class KeyIndex {
     return id < 0 || id >= this.keyCount ? 0 : this.offsets[id + 1]!;
   }
 
+  /**
+   * A bitmap over key ids `0 .. ids - 1` (bit `id & 31` of word `id >>> 5`): set when the key has at
+   * least one and at most `maxCount` positions.
+   */
+  countBits(ids: number, maxCount: number): Int32Array {
+    const bits = new Int32Array((Math.max(ids, this.keyCount) + 31) >>> 5);
+    const offsets = this.offsets;
+    for (let id = 0; id < this.keyCount; id++) {
+      const count = offsets[id + 1]! - offsets[id]!;
+      if (count > 0 && count <= maxCount) bits[id >>> 5]! |= 1 << (id & 31);
+    }
+    return bits;
+  }
+
   /** How many positions a key id has. */
   countById(id: number): number {
     return id < 0 || id >= this.keyCount ? 0 : this.offsets[id + 1]! - this.offsets[id]!;
