@@ -326,7 +326,14 @@ test('reconciles a bank statement against a ledger: run, accept, match with a wr
   // Look at it: dark, and on a phone (stacked, no sideways scroll).
   await page.getByRole('button', { name: 'Toggle theme' }).click();
   await shoot(page, 'desktop-dark-workspace');
+  await option(left, /Cheque deposit/).getByTestId('row-checkbox').click();
+  const chequeTrail = page.getByRole('region', { name: 'Item trail' });
+  await expect(chequeTrail).toContainText('Matched by hand');
+  await shoot(page, 'desktop-dark-item-trail');
   await page.setViewportSize(MOBILE);
+  await shoot(page, 'mobile-dark-item-trail');
+  await page.getByRole('button', { name: 'Clear selection' }).click();
+  await chequeTrail.getByRole('button', { name: 'Close the item trail' }).click();
   await shoot(page, 'mobile-dark-workspace');
   await page.getByRole('button', { name: 'Toggle theme' }).click();
   await shoot(page, 'mobile-light-workspace');

@@ -32,13 +32,13 @@ export function SelectionBar(props: SelectionBarProps) {
       <dl className="grid grid-cols-3 gap-3 text-sm lg:flex lg:gap-6" aria-live="polite">
         <div className="min-w-0">
           <dt className="text-xs text-zinc-500 dark:text-zinc-400">Left ({totals.leftCount})</dt>
-          <dd className="truncate font-semibold tabular-nums" data-testid="selection-left">
+          <dd className="font-semibold break-words tabular-nums" data-testid="selection-left">
             {formatMoney(totals.left, currency)}
           </dd>
         </div>
         <div className="min-w-0">
           <dt className="text-xs text-zinc-500 dark:text-zinc-400">Right ({totals.rightCount})</dt>
-          <dd className="truncate font-semibold tabular-nums" data-testid="selection-right">
+          <dd className="font-semibold break-words tabular-nums" data-testid="selection-right">
             {formatMoney(totals.right, currency)}
           </dd>
         </div>
@@ -48,8 +48,8 @@ export function SelectionBar(props: SelectionBarProps) {
             data-testid="selection-difference"
             className={
               totals.difference === 0n
-                ? 'truncate font-semibold text-green-700 tabular-nums dark:text-green-400'
-                : 'truncate font-semibold text-amber-700 tabular-nums dark:text-amber-300'
+                ? 'font-semibold break-words text-green-700 tabular-nums dark:text-green-400'
+                : 'font-semibold break-words text-amber-700 tabular-nums dark:text-amber-300'
             }
           >
             {formatMoney(totals.difference, currency)}
