@@ -546,6 +546,9 @@ export const reconGroupItems = pgTable(
   (t) => [
     primaryKey({ columns: [t.groupId, t.itemId] }),
     uniqueIndex('recon_group_items_active_item_idx').on(t.itemId).where(sql`${t.active}`),
+    // Every group an item was ever in (the partial index above holds only active ones): deleting
+    // table items cascades here, and without it each deleted item scanned the whole table.
+    index('recon_group_items_item_idx').on(t.itemId),
     index('recon_group_items_table_idx').on(t.tableId, t.active),
   ],
 );
@@ -611,6 +614,8 @@ export const accountingDocuments = pgTable(
   (t) => [
     uniqueIndex('accounting_documents_number_idx').on(t.organizationId, t.kind, t.number),
     index('accounting_documents_open_idx').on(t.organizationId, t.status, t.issueDate),
+    // Deleting table items sets this to null: found by index, not by a scan per item.
+    index('accounting_documents_item_idx').on(t.itemId),
   ],
 );
 

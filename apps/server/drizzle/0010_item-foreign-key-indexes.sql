@@ -1,0 +1,2 @@
+CREATE INDEX "accounting_documents_item_idx" ON "accounting_documents" USING btree ("item_id");--> statement-breakpoint
+CREATE INDEX "recon_group_items_item_idx" ON "recon_group_items" USING btree ("item_id");
