@@ -1,6 +1,6 @@
 import type { BlockPort } from '@counterpart/contracts';
 import { kindLabel } from '@counterpart/domain';
-import { Handle, type Node, type NodeProps, Position, useStore } from '@xyflow/react';
+import { Handle, type Node, type NodeProps, Position } from '@xyflow/react';
 import { classNames } from '../../../shared/lib/class-names.ts';
 import type { NodeRunView } from '../execution-display.ts';
 import type { BlockNodeData } from './editor-graph.ts';
@@ -37,7 +37,7 @@ function PortRow({ port, side }: { port: BlockPort; side: 'in' | 'out' }) {
           KIND_COLOURS[port.kind],
         )}
       />
-      <span data-far-hidden="">
+      <span>
         {port.label}
         <span className="ml-1 text-[10px] text-zinc-400 dark:text-zinc-500">{kindLabel(port.kind)}</span>
       </span>
@@ -92,30 +92,19 @@ function RunLine({ run }: { run: NodeRunView }) {
       )}
     >
       <span aria-hidden="true" className={classNames('size-2 shrink-0 rounded-full', tone.dot)} />
-      <span data-far-hidden="" className="truncate">
-        {run.text}
-      </span>
+      <span className="truncate">{run.text}</span>
     </p>
   );
 }
-
-/**
- * Below this zoom the small print (ports' names, the block type, the run's words) is too small to
- * read: it is hidden — not removed, so every block keeps its size and its edges their anchors — and
- * a pan over hundreds of blocks paints far less text.
- */
-const FAR_ZOOM = 0.5;
 
 /** A block on the canvas: its title, its inputs on the left and its outputs on the right, each labelled with its kind. */
 export function BlockNode({ data, selected }: NodeProps<BlockFlowNode>) {
   const block = data.block;
   const run = data.run;
-  const far = useStore((state) => state.transform[2] < FAR_ZOOM);
   return (
     <div
       className={classNames(
-        'min-w-48 rounded-lg border bg-white dark:bg-zinc-900',
-        far ? '[&_[data-far-hidden]]:invisible' : 'shadow-sm',
+        'min-w-48 rounded-lg border bg-white shadow-sm dark:bg-zinc-900',
         selected
           ? 'border-[var(--color-primary)] ring-2 ring-[var(--color-primary)]/40'
           : run
@@ -126,9 +115,7 @@ export function BlockNode({ data, selected }: NodeProps<BlockFlowNode>) {
       <div className="border-b border-zinc-200 px-3 py-1.5 dark:border-zinc-800">
         <p className="text-sm font-semibold text-zinc-900 dark:text-zinc-50">{data.title}</p>
         {block && data.title !== block.name && (
-          <p data-far-hidden="" className="text-[11px] text-zinc-500 dark:text-zinc-400">
-            {block.name}
-          </p>
+          <p className="text-[11px] text-zinc-500 dark:text-zinc-400">{block.name}</p>
         )}
         {!block && <p className="text-[11px] text-red-600">Unknown block "{data.type}"</p>}
       </div>
