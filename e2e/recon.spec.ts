@@ -326,7 +326,9 @@ test('reconciles a bank statement against a ledger: run, accept, match with a wr
   // Look at it: dark, and on a phone (stacked, no sideways scroll).
   await page.getByRole('button', { name: 'Toggle theme' }).click();
   await shoot(page, 'desktop-dark-workspace');
-  await option(left, /Cheque deposit/).getByTestId('row-checkbox').click();
+  await option(left, /Cheque deposit/)
+    .getByTestId('row-checkbox')
+    .click();
   const chequeTrail = page.getByRole('region', { name: 'Item trail' });
   await expect(chequeTrail).toContainText('Matched by hand');
   await shoot(page, 'desktop-dark-item-trail');
