@@ -23,15 +23,18 @@ export function GroupPermissionsPage() {
   const group = groups.data?.find((candidate) => candidate.id === groupId);
 
   const saved = useMemo(() => new Set((granted.data ?? []).map(roleKey)), [granted.data]);
-  const [selected, setSelected] = useState<Set<string>>(new Set());
-  useEffect(() => setSelected(new Set(saved)), [saved]);
+  // The person's choices; none yet (or after the saved roles change) means "as saved", so the switches
+  // never show one frame of nothing granted while the saved roles arrive.
+  const [choice, setChoice] = useState<Set<string> | null>(null);
+  useEffect(() => setChoice(null), [saved]);
+  const selected = choice ?? saved;
 
   const changes = diffRoles(catalog.data ?? [], saved, selected);
   const dirty = changes.grant.length + changes.revoke.length > 0;
 
   const toggle = (key: string, on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
+    setChoice((current) => {
+      const next = new Set(current ?? saved);
       if (on) next.add(key);
       else next.delete(key);
       return next;
@@ -122,7 +125,7 @@ export function GroupPermissionsPage() {
           <Button
             variant="secondary"
             disabled={!dirty || save.isPending}
-            onClick={() => setSelected(new Set(saved))}
+            onClick={() => setChoice(null)}
           >
             Reset
           </Button>
