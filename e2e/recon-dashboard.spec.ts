@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
+import { DESKTOP, MOBILE, watchApiHeaders } from './journey-kit.ts';
 import { signIn } from './sign-in.ts';
 
 /**
@@ -17,9 +18,6 @@ const shotsDir = process.env.SHOTS_DIR ?? '/tmp/shots-recon-dash';
 const TABLES = '/api/tables/storage/counterpart_tables';
 
 test.describe.configure({ timeout: 180_000 });
-
-const DESKTOP = { width: 1366, height: 860 };
-const MOBILE = { width: 375, height: 812 };
 
 const BANK: Array<Record<string, string>> = [
   { Date: '2025-07-05', Description: 'Payment Acme Ltd', Reference: 'INV-1001', Amount: '12000.00' },
@@ -49,19 +47,6 @@ const LABELS = {
   suggested: 'Suggested',
   unreconciled: 'Unreconciled',
 };
-
-/** The Authorization and Organization headers of the app's latest API request. */
-function watchApiHeaders(page: Page): Record<string, string> {
-  const seen: Record<string, string> = {};
-  page.on('request', (request) => {
-    const headers = request.headers();
-    if (request.url().includes('/api/') && headers.authorization) {
-      seen.Authorization = headers.authorization;
-      seen.Organization = headers.organization ?? '';
-    }
-  });
-  return seen;
-}
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON answers of the seeding calls
 type Json = any;

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
+import { acceptCookies, DESKTOP, MOBILE, watchApiHeaders } from './journey-kit.ts';
 import { signIn } from './sign-in.ts';
 
 /**
@@ -13,15 +14,8 @@ const shotsDir = process.env.SHOTS_DIR ?? '/tmp/shots-dash';
 
 test.describe.configure({ timeout: 180_000 });
 
-const DESKTOP = { width: 1366, height: 860 };
-const MOBILE = { width: 375, height: 812 };
 const TABLES = '/api/tables/storage/counterpart_tables';
 const EXECUTION = '/api/workflow/workflows/workflow/execution';
-
-async function acceptCookies(page: Page) {
-  const accept = page.getByRole('button', { name: 'Accept cookies' });
-  if (await accept.isVisible()) await accept.click();
-}
 
 /** The page in light and dark, desktop and mobile, full length; it never scrolls sideways. */
 async function shootAll(page: Page, name: string) {
@@ -45,19 +39,6 @@ async function shootAll(page: Page, name: string) {
     await page.setViewportSize(DESKTOP);
     await page.getByRole('button', { name: 'Toggle theme' }).click();
   }
-}
-
-/** The bearer token and organization the app sends, to set up data through the API as the same user. */
-function watchApiHeaders(page: Page) {
-  const seen: Record<string, string> = {};
-  page.on('request', (request) => {
-    const headers = request.headers();
-    if (request.url().includes('/api/') && headers.authorization) {
-      seen.Authorization = headers.authorization;
-      seen.Organization = headers.organization ?? '';
-    }
-  });
-  return seen;
 }
 
 async function api(

@@ -1,5 +1,14 @@
 import { mkdirSync } from 'node:fs';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+import {
+  canvasHandle,
+  canvasNode,
+  connectHandles,
+  DESKTOP,
+  MOBILE,
+  shootThemes,
+  watchApiHeaders,
+} from './journey-kit.ts';
 import { signIn } from './sign-in.ts';
 
 /**
@@ -10,54 +19,11 @@ import { signIn } from './sign-in.ts';
  */
 const shotsDir = process.env.SHOTS_DIR ?? '/tmp/shots-editor';
 const TABLES = '/api/tables/storage/counterpart_tables';
-const DESKTOP = { width: 1366, height: 860 };
-const MOBILE = { width: 375, height: 812 };
 
 test.describe.configure({ timeout: 120_000 });
 
-function watchApiHeaders(page: Page) {
-  const seen: Record<string, string> = {};
-  page.on('request', (request) => {
-    const headers = request.headers();
-    if (request.url().includes('/api/') && headers.authorization) {
-      seen.Authorization = headers.authorization;
-      seen.Organization = headers.organization ?? '';
-    }
-  });
-  return seen;
-}
-
-const nodeOf = (page: Page, id: string) => page.locator(`.react-flow__node[data-id="${id}"]`);
-const handle = (page: Page, node: string, side: 'source' | 'target', name: string) =>
-  nodeOf(page, node).locator(`.react-flow__handle.${side}[data-handleid="${name}"]`);
-
-/** Drags from one handle to another with the mouse, the way a person connects two blocks. */
-async function connect(page: Page, from: Locator, to: Locator) {
-  const a = await from.boundingBox();
-  const b = await to.boundingBox();
-  if (!a || !b) throw new Error('handle not on screen');
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 12 });
-  await page.mouse.up();
-}
-
-async function shootAll(page: Page, name: string) {
-  mkdirSync(shotsDir, { recursive: true });
-  for (const theme of ['light', 'dark'] as const) {
-    for (const [size, viewport] of [
-      ['desktop', DESKTOP],
-      ['mobile', MOBILE],
-    ] as const) {
-      await page.setViewportSize(viewport);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, `${name} ${size} ${theme} scrolls sideways`).toBeLessThanOrEqual(1);
-      await page.screenshot({ path: `${shotsDir}/${name}-${size}-${theme}.png`, fullPage: true });
-    }
-    await page.getByRole('button', { name: 'Toggle theme' }).click();
-  }
-  await page.setViewportSize(DESKTOP);
-}
+const nodeOf = canvasNode;
+const handle = canvasHandle;
 
 test('a workflow is built in the graph editor, checked, saved, and its name kept unique', async ({
   page,
@@ -120,10 +86,18 @@ test('a workflow is built in the graph editor, checked, saved, and its name kept
 
   // Connect by dragging handles; a loop is refused with its reason.
   await page.locator('.react-flow__controls-fitview').click();
-  await connect(page, handle(page, 'home', 'source', 'start'), handle(page, 'table', 'target', 'start'));
-  await connect(page, handle(page, 'table', 'source', 'rows'), handle(page, 'filter_rows', 'target', 'rows'));
+  await connectHandles(
+    page,
+    handle(page, 'home', 'source', 'start'),
+    handle(page, 'table', 'target', 'start'),
+  );
+  await connectHandles(
+    page,
+    handle(page, 'table', 'source', 'rows'),
+    handle(page, 'filter_rows', 'target', 'rows'),
+  );
   await expect(page.locator('.react-flow__edge')).toHaveCount(2);
-  await connect(
+  await connectHandles(
     page,
     handle(page, 'filter_rows', 'source', 'rows'),
     handle(page, 'table', 'target', 'start'),
@@ -135,7 +109,7 @@ test('a workflow is built in the graph editor, checked, saved, and its name kept
 
   await page.getByLabel('Name', { exact: true }).fill(workflowName);
   await page.getByLabel('Description').fill('Built in the editor');
-  await shootAll(page, 'editor');
+  await shootThemes(page, shotsDir, 'editor');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Rule saved successfully', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/workflows\/manage-workflow\/[0-9a-f-]{36}$/);

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { acceptCookies, DESKTOP, MOBILE, postJson, watchApiHeaders } from './journey-kit.ts';
 import { signIn } from './sign-in.ts';
 
 /**
@@ -15,14 +16,7 @@ const shotsDir = process.env.SHOTS_DIR ?? '/tmp/shots-exec';
 
 test.describe.configure({ timeout: 180_000 });
 
-const DESKTOP = { width: 1366, height: 860 };
-const MOBILE = { width: 375, height: 812 };
 const TABLES = '/api/tables/storage/counterpart_tables';
-
-async function acceptCookies(page: Page) {
-  const accept = page.getByRole('button', { name: 'Accept cookies' });
-  if (await accept.isVisible()) await accept.click();
-}
 
 async function noSideScroll(page: Page, name: string) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -62,28 +56,6 @@ async function shootAll(page: Page, name: string, reopen?: () => Promise<void>) 
     }
   }
   await page.setViewportSize(DESKTOP);
-}
-
-/** The bearer token and organization the app sends, to set up data through the API as the same user. */
-function watchApiHeaders(page: Page) {
-  const seen: Record<string, string> = {};
-  page.on('request', (request) => {
-    const headers = request.headers();
-    if (request.url().includes('/api/') && headers.authorization) {
-      seen.Authorization = headers.authorization;
-      seen.Organization = headers.organization ?? '';
-    }
-  });
-  return seen;
-}
-
-async function postJson(page: Page, headers: Record<string, string>, path: string, body: unknown) {
-  const response = await page.request.post(path, {
-    headers: { ...headers, 'Content-Type': 'application/json' },
-    data: JSON.stringify(body),
-  });
-  expect(response.status(), `${path}: ${await response.text()}`).toBeLessThan(300);
-  return (await response.json()) as Record<string, unknown>;
 }
 
 const node = (id: string, type: string, parameters: Record<string, unknown>) => ({
