@@ -26,6 +26,7 @@ export function GroupPermissionsPage() {
   // The person's choices; none yet (or after the saved roles change) means "as saved", so the switches
   // never show one frame of nothing granted while the saved roles arrive.
   const [choice, setChoice] = useState<Set<string> | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new saved roles (after a save) end the choices
   useEffect(() => setChoice(null), [saved]);
   const selected = choice ?? saved;
 
@@ -122,11 +123,7 @@ export function GroupPermissionsPage() {
       </div>
       {canEdit && (
         <div className="sticky bottom-4 flex justify-end gap-2 rounded-xl border border-zinc-200 bg-white/90 p-3 shadow-lg backdrop-blur dark:border-zinc-800 dark:bg-zinc-900/90">
-          <Button
-            variant="secondary"
-            disabled={!dirty || save.isPending}
-            onClick={() => setChoice(null)}
-          >
+          <Button variant="secondary" disabled={!dirty || save.isPending} onClick={() => setChoice(null)}>
             Reset
           </Button>
           <Button onClick={submit} loading={save.isPending} disabled={!dirty}>
