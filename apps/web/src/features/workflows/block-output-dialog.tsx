@@ -9,6 +9,7 @@ import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { toast } from '../../shared/ui/toast.tsx';
 import { formatCount } from './execution-display.ts';
 import { OUTPUT_PAGE_SIZE, type OutputRef, useBlockOutput } from './executions-api.ts';
+import { OutputRowsGrid } from './output-rows-grid.tsx';
 
 export interface BlockOutputDialogProps {
   /** "Clean amounts: Rows". */
@@ -170,45 +171,10 @@ function PageButton({ label, disabled, onClick }: { label: string; disabled: boo
   );
 }
 
+/** The rows of the page shown, or a line saying the output has none. */
 function RowsGrid({ page, label, busy }: { page: BlockOutputPage; label: string; busy: boolean }) {
   if (page.total === 0) {
     return <p className="text-sm text-zinc-500 dark:text-zinc-400">This output has no rows.</p>;
   }
-  const offset = (page.page_no - 1) * page.page_size;
-  return (
-    <div className="-mx-5 -my-4 overflow-x-auto">
-      <table className="w-full text-left text-sm" aria-label={label} aria-busy={busy}>
-        <thead className="text-xs text-zinc-500 dark:text-zinc-400">
-          <tr className="border-b border-zinc-200 dark:border-zinc-800">
-            <th scope="col" className="w-12 px-3 py-2 text-right font-medium">
-              #
-            </th>
-            {page.columns.map((column) => (
-              <th key={column} scope="col" className="px-3 py-2 font-medium whitespace-nowrap">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
-          {page.data.map((row, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions in a stored output.
-            <tr key={offset + i}>
-              <th
-                scope="row"
-                className="px-3 py-1.5 text-right text-xs font-normal text-zinc-500 tabular-nums dark:text-zinc-400"
-              >
-                {formatCount(offset + i + 1)}
-              </th>
-              {page.columns.map((column) => (
-                <td key={column} className="px-3 py-1.5 whitespace-nowrap text-zinc-800 dark:text-zinc-200">
-                  {row[column] ?? ''}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  return <OutputRowsGrid page={page} label={label} busy={busy} padding="dialog" />;
 }

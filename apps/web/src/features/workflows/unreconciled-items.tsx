@@ -1,9 +1,9 @@
-import type { BlockOutputPage } from '@counterpart/contracts';
 import { useState } from 'react';
 import { Button } from '../../shared/ui/button.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { formatCount } from './execution-display.ts';
 import { OUTPUT_PAGE_SIZE, type OutputRef, useBlockOutput } from './executions-api.ts';
+import { OutputRowsGrid } from './output-rows-grid.tsx';
 
 export interface UnreconciledItemsProps {
   /** "Unreconciled items" or, with several Reconcile blocks, "Unreconciled items of …". */
@@ -38,7 +38,13 @@ export function UnreconciledItems({ label, output }: UnreconciledItemsProps) {
         </p>
       ) : (
         <>
-          <ItemsGrid page={page.data} label={label} busy={page.isFetching} />
+          <OutputRowsGrid
+            page={page.data}
+            label={label}
+            busy={page.isFetching}
+            padding="card"
+            columnLabel={(column) => (column === 'side' ? 'Side' : column)}
+          />
           <nav
             aria-label={`${label}: pages`}
             className="flex flex-wrap items-center justify-between gap-2 border-t border-zinc-200 px-4 py-3 text-sm sm:px-5 dark:border-zinc-800"
@@ -67,46 +73,6 @@ export function UnreconciledItems({ label, output }: UnreconciledItemsProps) {
           </nav>
         </>
       )}
-    </div>
-  );
-}
-
-function ItemsGrid({ page, label, busy }: { page: BlockOutputPage; label: string; busy: boolean }) {
-  const offset = (page.page_no - 1) * page.page_size;
-  return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm" aria-label={label} aria-busy={busy}>
-        <thead className="text-xs text-zinc-500 dark:text-zinc-400">
-          <tr className="border-b border-zinc-200 dark:border-zinc-800">
-            <th scope="col" className="w-12 px-3 py-2 text-right font-medium sm:pl-5">
-              #
-            </th>
-            {page.columns.map((column) => (
-              <th key={column} scope="col" className="px-3 py-2 font-medium whitespace-nowrap">
-                {column === 'side' ? 'Side' : column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
-          {page.data.map((row, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions in a stored output.
-            <tr key={offset + i}>
-              <th
-                scope="row"
-                className="px-3 py-1.5 text-right text-xs font-normal text-zinc-500 tabular-nums sm:pl-5 dark:text-zinc-400"
-              >
-                {formatCount(offset + i + 1)}
-              </th>
-              {page.columns.map((column) => (
-                <td key={column} className="px-3 py-1.5 whitespace-nowrap text-zinc-800 dark:text-zinc-200">
-                  {row[column] ?? ''}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
     </div>
   );
 }
