@@ -1,84 +1,42 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiCall, type Json } from '../../../../test/api-call.ts';
-import {
-  addTestMember,
-  createTestOrganization,
-  type TestOrganization,
-} from '../../../../test/organization-fixture.ts';
+import type { createApiCall, Json } from '../../../../test/api-call.ts';
+import type { TestOrganization } from '../../../../test/organization-fixture.ts';
 import { startTestServer, type TestServer } from '../../../../test/test-server.ts';
+import {
+  type AdminCall,
+  createTextTable,
+  createWorkflow,
+  edge,
+  node,
+  OUTPUT,
+  runWorkflow,
+  setUpWorkflowTest,
+} from '../workflow-test-kit.ts';
 
-const TABLES = '/api/tables/storage/counterpart_tables';
-const WORKFLOWS = '/api/workflow/rule_workflows';
-const EXECUTION = '/api/workflow/workflows/workflow/execution';
-const OUTPUT = '/api/workflow/block-output';
 const DASHBOARDS = '/api/workflow/dashboards';
 
 let server: TestServer;
 let call: ReturnType<typeof createApiCall>;
 let org: TestOrganization;
 let otherOrg: TestOrganization;
-let admin: string;
 let viewer: string;
 let other: string;
+let asAdmin: AdminCall;
 let workflowId: string;
 let first: Json;
 let second: Json;
 
-const asAdmin = (method: string, path: string, body?: unknown) => call(method, path, admin, org.id, body);
-
-const node = (id: string, type: string, parameters: Record<string, unknown> = {}) => ({
-  id,
-  type,
-  typeVersion: 1,
-  position: { x: 0, y: 0 },
-  parameters,
-  on_error: 'stop',
-});
-const edge = (id: string, source: string, sh: string, target: string, th: string) => ({
-  id,
-  source,
-  source_handle: sh,
-  target,
-  target_handle: th,
-});
-
-async function table(name: string, columns: string[], rows: string[][]): Promise<string> {
-  const created = await asAdmin('POST', `${TABLES}/`, {
-    name: `${name} ${Date.now()}`,
-    columns: columns.map((column) => ({ name: column, type: 'text' })),
-  });
-  expect(created.status).toBe(201);
-  const seeded = await asAdmin('POST', `${TABLES}/${created.body.id}/items/bulk_create`, {
-    items: rows.map((row) => ({ values: Object.fromEntries(columns.map((c, i) => [c, row[i]])) })),
-  });
-  expect(seeded.status).toBe(201);
-  return created.body.id;
-}
-
 async function run(): Promise<Json> {
-  const started = await asAdmin('POST', EXECUTION, { workflow_id: workflowId, inputs: {} });
-  expect(started.status).toBe(202);
-  const deadline = Date.now() + 25_000;
-  for (;;) {
-    const res = await asAdmin('GET', `${EXECUTION}/one?execution_id=${started.body.data.execution_id}`);
-    if (!['queued', 'running'].includes(res.body.data.status)) {
-      expect(res.body.data.status, res.body.data.error).toBe('succeeded');
-      return res.body.data;
-    }
-    if (Date.now() > deadline) throw new Error(`Execution still ${res.body.data.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
+  const done = await runWorkflow(asAdmin, workflowId);
+  expect(done.status, done.error).toBe('succeeded');
+  return done;
 }
 
 beforeAll(async () => {
   server = await startTestServer();
-  call = createApiCall(server);
-  org = await createTestOrganization(server, 'Dashboards');
-  otherOrg = await createTestOrganization(server, 'Dashboards elsewhere');
-  admin = await (await addTestMember(server, org, { group: 'Administrators' })).token();
-  viewer = await (await addTestMember(server, org, { group: 'Viewers' })).token();
-  other = await (await addTestMember(server, otherOrg, { group: 'Administrators' })).token();
-  const bank = await table(
+  ({ call, org, otherOrg, viewer, other, asAdmin } = await setUpWorkflowTest(server, 'Dashboards'));
+  const bank = await createTextTable(
+    asAdmin,
     'Bank',
     ['Date', 'Details', 'Reference', 'Amount'],
     [
@@ -88,7 +46,8 @@ beforeAll(async () => {
       ['2026-01-14', 'Interest earned', '', '120.00'],
     ],
   );
-  const ledger = await table(
+  const ledger = await createTextTable(
+    asAdmin,
     'Ledger',
     ['Date', 'Invoice', 'Customer', 'Amount'],
     [
@@ -98,29 +57,24 @@ beforeAll(async () => {
       ['2026-01-13', 'INV-1008', 'Kilimo Motors', '5,000.00'],
     ],
   );
-  const created = await asAdmin('POST', WORKFLOWS, {
-    workflow_name: `Dashboards ${Date.now()}`,
-    graph: {
-      schemaVersion: 1,
-      nodes: [
-        node('home', 'home'),
-        node('bank', 'table', { table_id: bank }),
-        node('ledger', 'table', { table_id: ledger }),
-        { ...node('match', 'reconcile', { rule_set: 'default' }), label: 'Bank to ledger' },
-        node('board', 'dashboard', { title: 'January' }),
-      ],
-      edges: [
-        edge('home-bank', 'home', 'start', 'bank', 'start'),
-        edge('home-ledger', 'home', 'start', 'ledger', 'start'),
-        edge('bank-match', 'bank', 'rows', 'match', 'left'),
-        edge('ledger-match', 'ledger', 'rows', 'match', 'right'),
-        edge('matched-board', 'match', 'matched', 'board', 'results'),
-        edge('suggested-board', 'match', 'suggested', 'board', 'results'),
-      ],
-    },
+  workflowId = await createWorkflow(asAdmin, `Dashboards ${Date.now()}`, {
+    schemaVersion: 1,
+    nodes: [
+      node('home', 'home'),
+      node('bank', 'table', { table_id: bank }),
+      node('ledger', 'table', { table_id: ledger }),
+      node('match', 'reconcile', { rule_set: 'default' }, 'Bank to ledger'),
+      node('board', 'dashboard', { title: 'January' }),
+    ],
+    edges: [
+      edge('home', 'start', 'bank', 'start'),
+      edge('home', 'start', 'ledger', 'start'),
+      edge('bank', 'rows', 'match', 'left'),
+      edge('ledger', 'rows', 'match', 'right'),
+      edge('match', 'matched', 'board', 'results'),
+      edge('match', 'suggested', 'board', 'results'),
+    ],
   });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  workflowId = created.body.data.workflow_id;
   first = await run();
   second = await run();
 });

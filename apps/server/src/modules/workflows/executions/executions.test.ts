@@ -1,25 +1,30 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiCall, type Json } from '../../../../test/api-call.ts';
-import {
-  addTestMember,
-  createTestOrganization,
-  type TestOrganization,
-} from '../../../../test/organization-fixture.ts';
+import type { createApiCall, Json } from '../../../../test/api-call.ts';
+import type { TestOrganization } from '../../../../test/organization-fixture.ts';
 import { startTestServer, type TestServer } from '../../../../test/test-server.ts';
 import { workflowExecutions } from '../../../db/schema.ts';
 import type { JobQueue } from '../../../jobs/job-types.ts';
 import { createFileStore } from '../../../storage/file-store.ts';
 import { upload } from '../../documents/documents-test-support.ts';
+import {
+  type AdminCall,
+  block,
+  createTextTable,
+  createWorkflow,
+  EXECUTION,
+  edge,
+  node,
+  OUTPUT,
+  setUpWorkflowTest,
+  TABLES,
+  WORKFLOWS,
+  waitForExecution,
+} from '../workflow-test-kit.ts';
 import { runExecution } from './execution-job.ts';
 import { markCrashedExecutions } from './executions.service.ts';
 import { startDueSchedules } from './scheduler.ts';
-
-const TABLES = '/api/tables/storage/counterpart_tables';
-const WORKFLOWS = '/api/workflow/rule_workflows';
-const EXECUTION = '/api/workflow/workflows/workflow/execution';
-const OUTPUT = '/api/workflow/block-output';
 
 let server: TestServer;
 let call: ReturnType<typeof createApiCall>;
@@ -28,6 +33,7 @@ let otherOrg: TestOrganization;
 let admin: string;
 let viewer: string;
 let other: string;
+let asAdmin: AdminCall;
 let bankTable: string;
 let jobs: JobQueue;
 
@@ -40,12 +46,7 @@ beforeAll(async () => {
       },
     },
   );
-  call = createApiCall(server);
-  org = await createTestOrganization(server, 'Executions');
-  otherOrg = await createTestOrganization(server, 'Executions elsewhere');
-  admin = await (await addTestMember(server, org, { group: 'Administrators' })).token();
-  viewer = await (await addTestMember(server, org, { group: 'Viewers' })).token();
-  other = await (await addTestMember(server, otherOrg, { group: 'Administrators' })).token();
+  ({ call, org, otherOrg, admin, viewer, other, asAdmin } = await setUpWorkflowTest(server, 'Executions'));
   const table = await asAdmin('POST', `${TABLES}/`, {
     name: 'Bank lines',
     columns: [
@@ -70,24 +71,6 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const asAdmin = (method: string, path: string, body?: unknown) => call(method, path, admin, org.id, body);
-
-const node = (id: string, type: string, parameters: Record<string, unknown> = {}, onError = 'stop') => ({
-  id,
-  type,
-  typeVersion: 1,
-  position: { x: 0, y: 0 },
-  parameters,
-  on_error: onError,
-});
-const edge = (source: string, sh: string, target: string, th: string) => ({
-  id: `${source}-${target}`,
-  source,
-  source_handle: sh,
-  target,
-  target_handle: th,
-});
-
 /** Home → Table → Deduplicate → Clean currency → Filter (amount > 0) → Write to table. */
 function cleaningGraph(filterColumn = 'Amount') {
   return {
@@ -110,28 +93,9 @@ function cleaningGraph(filterColumn = 'Amount') {
   };
 }
 
-async function createWorkflow(name: string, graph: unknown): Promise<string> {
-  const res = await asAdmin('POST', WORKFLOWS, { workflow_name: name, graph });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data.workflow_id;
-}
-
-async function waitForEnd(executionId: string): Promise<Json> {
-  const deadline = Date.now() + 25_000;
-  for (;;) {
-    const res = await asAdmin('GET', `${EXECUTION}/one?execution_id=${executionId}`);
-    expect(res.status).toBe(200);
-    if (!['queued', 'running'].includes(res.body.data.status)) return res.body.data;
-    if (Date.now() > deadline) throw new Error(`Execution still ${res.body.data.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-}
-
-const block = (execution: Json, nodeId: string) => execution.blocks.find((b: Json) => b.node_id === nodeId);
-
 describe('workflow executions', () => {
   it('describes the run inputs, refuses a run without them, then runs every block and records each', async () => {
-    const workflowId = await createWorkflow('Clean the bank lines', cleaningGraph());
+    const workflowId = await createWorkflow(asAdmin, 'Clean the bank lines', cleaningGraph());
     const inputs = await asAdmin('GET', `/api/workflow/workflows/workflow/inputs?workflow_id=${workflowId}`);
     expect(inputs.status).toBe(200);
     expect(inputs.body.data).toMatchObject({
@@ -149,7 +113,7 @@ describe('workflow executions', () => {
     });
     expect(started.status).toBe(202);
     expect(started.body.data).toMatchObject({ version: 1, trigger: 'manual', inputs: { period: '2026-01' } });
-    const done = await waitForEnd(started.body.data.execution_id);
+    const done = await waitForExecution(asAdmin, started.body.data.execution_id);
     expect(done.status, done.error).toBe('succeeded');
     expect(done.started_by_email).toMatch(/@/);
     expect(done.duration_ms).toBeGreaterThanOrEqual(0);
@@ -202,11 +166,12 @@ describe('workflow executions', () => {
 
   it('fails at the block that fails, names it, and retries from it with the blocks before it cached', async () => {
     const workflowId = await createWorkflow(
+      asAdmin,
       'Filters a column that is not there',
       cleaningGraph('Amount due'),
     );
     const started = await asAdmin('POST', EXECUTION, { workflow_id: workflowId, inputs: { period: 'x' } });
-    const failed = await waitForEnd(started.body.data.execution_id);
+    const failed = await waitForExecution(asAdmin, started.body.data.execution_id);
     expect(failed.status).toBe('failed');
     expect(failed.failed_node_id).toBe('paid');
     expect(failed.error).toMatch(/Amount due/);
@@ -219,7 +184,7 @@ describe('workflow executions', () => {
     });
     expect(again.status).toBe(202);
     expect(again.body.data).toMatchObject({ trigger: 'retry', retry_of: failed.execution_id });
-    const retried = await waitForEnd(again.body.data.execution_id);
+    const retried = await waitForExecution(asAdmin, again.body.data.execution_id);
     expect(retried.status).toBe('failed');
     expect(block(retried, 'bank')).toMatchObject({ status: 'succeeded', cached: true });
     expect(block(retried, 'clean')).toMatchObject({ status: 'succeeded', cached: true });
@@ -236,14 +201,14 @@ describe('workflow executions', () => {
   });
 
   it('runs up to a chosen block, then again from a chosen block with the rest cached', async () => {
-    const workflowId = await createWorkflow('Partial runs', cleaningGraph());
+    const workflowId = await createWorkflow(asAdmin, 'Partial runs', cleaningGraph());
     const upTo = await asAdmin('POST', EXECUTION, {
       workflow_id: workflowId,
       inputs: { period: 'x' },
       until_node_id: 'clean',
     });
     expect(upTo.status).toBe(202);
-    const partial = await waitForEnd(upTo.body.data.execution_id);
+    const partial = await waitForExecution(asAdmin, upTo.body.data.execution_id);
     expect(partial.status).toBe('succeeded');
     expect(partial.blocks.map((b: Json) => b.node_id).sort()).toEqual(['bank', 'clean', 'dedupe', 'home']);
 
@@ -253,7 +218,7 @@ describe('workflow executions', () => {
       node_id: 'paid',
     });
     expect(fromNode.status).toBe(202);
-    const rest = await waitForEnd(fromNode.body.data.execution_id);
+    const rest = await waitForExecution(asAdmin, fromNode.body.data.execution_id);
     expect(rest.status, rest.error).toBe('succeeded');
     expect(block(rest, 'clean')).toMatchObject({ cached: true });
     expect(block(rest, 'paid')).toMatchObject({ cached: false, rows_in: 2_504 });
@@ -269,7 +234,7 @@ describe('workflow executions', () => {
   });
 
   it('marks a run whose worker died as crashed; a retry from the start runs it', async () => {
-    const workflowId = await createWorkflow('Crashes', cleaningGraph());
+    const workflowId = await createWorkflow(asAdmin, 'Crashes', cleaningGraph());
     const [row] = await server.database.db
       .insert(workflowExecutions)
       .values({
@@ -289,22 +254,12 @@ describe('workflow executions', () => {
     expect(crashed.body.data.error).toMatch(/server stopped/);
     const again = await asAdmin('POST', `${EXECUTION}/retry`, { execution_id: id });
     expect(again.status).toBe(202);
-    expect((await waitForEnd(again.body.data.execution_id)).status).toBe('succeeded');
+    expect((await waitForExecution(asAdmin, again.body.data.execution_id)).status).toBe('succeeded');
   });
 
   it('reconciles two tables into matched, suggested and unmatched rows, and a dashboard of them', async () => {
-    const table = async (name: string, columns: string[], rows: string[][]) => {
-      const created = await asAdmin('POST', `${TABLES}/`, {
-        name: `${name} ${Date.now()}`,
-        columns: columns.map((column) => ({ name: column, type: 'text' })),
-      });
-      const seeded = await asAdmin('POST', `${TABLES}/${created.body.id}/items/bulk_create`, {
-        items: rows.map((row) => ({ values: Object.fromEntries(columns.map((c, i) => [c, row[i]])) })),
-      });
-      expect(seeded.status).toBe(201);
-      return created.body.id as string;
-    };
-    const bank = await table(
+    const bank = await createTextTable(
+      asAdmin,
       'Bank',
       ['Date', 'Details', 'Reference', 'Amount'],
       [
@@ -314,7 +269,8 @@ describe('workflow executions', () => {
         ['2026-01-14', 'Interest earned', '', '120.00'],
       ],
     );
-    const ledger = await table(
+    const ledger = await createTextTable(
+      asAdmin,
       'Ledger',
       ['Date', 'Invoice', 'Customer', 'Amount'],
       [
@@ -336,17 +292,17 @@ describe('workflow executions', () => {
       ],
       edges: [
         edge('home', 'start', 'bank', 'start'),
-        { ...edge('home', 'start', 'ledger', 'start'), id: 'home-ledger' },
+        edge('home', 'start', 'ledger', 'start'),
         edge('bank', 'rows', 'match', 'left'),
         edge('ledger', 'rows', 'match', 'right'),
-        { ...edge('match', 'matched', 'board', 'results'), id: 'matched-board' },
-        { ...edge('match', 'suggested', 'board', 'results'), id: 'suggested-board' },
+        edge('match', 'matched', 'board', 'results'),
+        edge('match', 'suggested', 'board', 'results'),
         edge('match', 'unmatched', 'open', 'rows'),
       ],
     };
-    const workflowId = await createWorkflow('Morning reconciliation', graph);
+    const workflowId = await createWorkflow(asAdmin, 'Morning reconciliation', graph);
     const started = await asAdmin('POST', EXECUTION, { workflow_id: workflowId, inputs: {} });
-    const done = await waitForEnd(started.body.data.execution_id);
+    const done = await waitForExecution(asAdmin, started.body.data.execution_id);
     expect(done.status, done.error).toBe('succeeded');
     expect(block(done, 'match')).toMatchObject({ rows_in: 8 });
 
@@ -418,14 +374,14 @@ describe('workflow executions', () => {
       ],
       edges: [
         edge('home', 'start', 'mpesa', 'start'),
-        { ...edge('home', 'start', 'ledger', 'start'), id: 'home-ledger' },
+        edge('home', 'start', 'ledger', 'start'),
         edge('mpesa', 'file', 'read_mpesa', 'file'),
         edge('ledger', 'file', 'read_ledger', 'file'),
         edge('read_mpesa', 'rows', 'match', 'left'),
         edge('read_ledger', 'rows', 'match', 'right'),
       ],
     };
-    const workflowId = await createWorkflow('M-Pesa against invoices', graph);
+    const workflowId = await createWorkflow(asAdmin, 'M-Pesa against invoices', graph);
     const inputs = await asAdmin('GET', `/api/workflow/workflows/workflow/inputs?workflow_id=${workflowId}`);
     expect(inputs.body.data.inputs).toEqual([
       { name: 'mpesa', label: 'M-Pesa statement', required: true, kind: 'document', accept: 'statement' },
@@ -443,7 +399,7 @@ describe('workflow executions', () => {
       inputs: { mpesa: mpesaDoc, ledger: ledgerDoc },
     });
     expect(started.status).toBe(202);
-    const done = await waitForEnd(started.body.data.execution_id);
+    const done = await waitForExecution(asAdmin, started.body.data.execution_id);
     expect(done.status, done.error).toBe('succeeded');
     const statementRows = await asAdmin(
       'GET',
@@ -480,7 +436,7 @@ describe('workflow executions', () => {
   });
 
   it('stops an execution that runs past its time limit and says so', async () => {
-    const workflowId = await createWorkflow('Too slow', cleaningGraph());
+    const workflowId = await createWorkflow(asAdmin, 'Too slow', cleaningGraph());
     const [row] = await server.database.db
       .insert(workflowExecutions)
       .values({ organizationId: org.id, workflowId, version: 1, inputs: { period: 'x' } })
@@ -529,17 +485,17 @@ describe('workflow executions', () => {
     const history = await asAdmin('GET', `${EXECUTION}?workflow_id=${workflowId}`);
     expect(history.body.total).toBe(1);
     expect(history.body.data[0].trigger).toBe('schedule');
-    expect((await waitForEnd(history.body.data[0].execution_id)).status).toBe('succeeded');
+    expect((await waitForExecution(asAdmin, history.body.data[0].execution_id)).status).toBe('succeeded');
     const refused = await asAdmin('GET', `${EXECUTION}?workflow_id=${needsInputs.body.data.workflow_id}`);
     expect(refused.body.data[0]).toMatchObject({ trigger: 'schedule', status: 'failed' });
     expect(refused.body.data[0].error).toMatch(/cannot ask for "Period"/);
   });
 
   it('checks the permission and keeps other organizations out', async () => {
-    const workflowId = await createWorkflow('Private', cleaningGraph());
+    const workflowId = await createWorkflow(asAdmin, 'Private', cleaningGraph());
     const started = await asAdmin('POST', EXECUTION, { workflow_id: workflowId, inputs: { period: 'x' } });
     const id = started.body.data.execution_id;
-    await waitForEnd(id);
+    await waitForExecution(asAdmin, id);
     expect((await call('GET', `${EXECUTION}/one?execution_id=${id}`, viewer, org.id)).status).toBe(403);
     expect(
       (await call('POST', EXECUTION, viewer, org.id, { workflow_id: workflowId, inputs: { period: 'x' } }))

@@ -1,32 +1,34 @@
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiCall, type Json } from '../../../../test/api-call.ts';
-import {
-  addTestMember,
-  createTestOrganization,
-  type TestMember,
-  type TestOrganization,
-} from '../../../../test/organization-fixture.ts';
+import type { Json } from '../../../../test/api-call.ts';
+import type { TestMember, TestOrganization } from '../../../../test/organization-fixture.ts';
 import { startTestServer, type TestServer } from '../../../../test/test-server.ts';
 import { notifications, outboxEmails } from '../../../db/schema.ts';
 import { upload } from '../../documents/documents-test-support.ts';
+import {
+  type AdminCall,
+  block,
+  createTextTable,
+  createWorkflow,
+  edge,
+  node,
+  OUTPUT,
+  runWorkflow,
+  setUpWorkflowTest,
+} from '../workflow-test-kit.ts';
 
-const TABLES = '/api/tables/storage/counterpart_tables';
-const WORKFLOWS = '/api/workflow/rule_workflows';
-const EXECUTION = '/api/workflow/workflows/workflow/execution';
-const OUTPUT = '/api/workflow/block-output';
 const DOWNLOAD = '/api/workflow/block-output/download';
 const FILE = '/api/workflow/execution-file';
 
 let server: TestServer;
-let call: ReturnType<typeof createApiCall>;
 let org: TestOrganization;
 let otherOrg: TestOrganization;
 let adminMember: TestMember;
 let admin: string;
 let viewer: string;
 let other: string;
+let asAdmin: AdminCall;
 let linesTable: string;
 
 const ROWS = 2_500;
@@ -35,14 +37,12 @@ const note = (i: number) =>
 
 beforeAll(async () => {
   server = await startTestServer();
-  call = createApiCall(server);
-  org = await createTestOrganization(server, 'Output blocks');
-  otherOrg = await createTestOrganization(server, 'Output blocks elsewhere');
-  adminMember = await addTestMember(server, org, { group: 'Administrators' });
-  admin = await adminMember.token();
-  viewer = await (await addTestMember(server, org, { group: 'Viewers' })).token();
-  other = await (await addTestMember(server, otherOrg, { group: 'Administrators' })).token();
-  linesTable = await table(
+  ({ org, otherOrg, adminMember, admin, viewer, other, asAdmin } = await setUpWorkflowTest(
+    server,
+    'Output blocks',
+  ));
+  linesTable = await createTextTable(
+    asAdmin,
     'Lines',
     ['Reference', 'Amount', 'Note'],
     Array.from({ length: ROWS }, (_, k) => [`REF-${k + 1}`, `${k + 1}.50`, note(k + 1)]),
@@ -50,60 +50,15 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const asAdmin = (method: string, path: string, body?: unknown) => call(method, path, admin, org.id, body);
-
-async function table(name: string, columns: string[], rows: string[][]): Promise<string> {
-  const created = await asAdmin('POST', `${TABLES}/`, {
-    name: `${name} ${Date.now()}`,
-    columns: columns.map((column) => ({ name: column, type: 'text' })),
-  });
-  expect(created.status).toBe(201);
-  const seeded = await asAdmin('POST', `${TABLES}/${created.body.id}/items/bulk_create`, {
-    items: rows.map((row) => ({ values: Object.fromEntries(columns.map((c, i) => [c, row[i]])) })),
-  });
-  expect(seeded.status).toBe(201);
-  return created.body.id;
-}
-
-const node = (id: string, type: string, parameters: Record<string, unknown> = {}, label?: string) => ({
-  id,
-  type,
-  typeVersion: 1,
-  position: { x: 0, y: 0 },
-  parameters,
-  on_error: 'stop',
-  ...(label ? { label } : {}),
-});
-const edge = (source: string, sh: string, target: string, th: string) => ({
-  id: `${source}-${sh}-${target}-${th}`,
-  source,
-  source_handle: sh,
-  target,
-  target_handle: th,
-});
-
 /** Creates the workflow, runs it with no inputs and waits for the end of the run. */
 async function run(name: string, nodes: unknown[], edges: unknown[]): Promise<Json> {
-  const created = await asAdmin('POST', WORKFLOWS, {
-    workflow_name: `${name} ${Date.now()}`,
-    graph: { schemaVersion: 1, nodes, edges },
+  const workflowId = await createWorkflow(asAdmin, `${name} ${Date.now()}`, {
+    schemaVersion: 1,
+    nodes,
+    edges,
   });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const started = await asAdmin('POST', EXECUTION, {
-    workflow_id: created.body.data.workflow_id,
-    inputs: {},
-  });
-  expect(started.status).toBe(202);
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const res = await asAdmin('GET', `${EXECUTION}/one?execution_id=${started.body.data.execution_id}`);
-    if (!['queued', 'running'].includes(res.body.data.status)) return res.body.data;
-    if (Date.now() > deadline) throw new Error(`Execution still ${res.body.data.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  return runWorkflow(asAdmin, workflowId);
 }
-
-const block = (execution: Json, nodeId: string) => execution.blocks.find((b: Json) => b.node_id === nodeId);
 
 async function fetchRaw(path: string, token = admin, organization = org.id) {
   const res = await fetch(`${server.url}${path}`, {
@@ -229,7 +184,8 @@ describe('output blocks and downloads', () => {
   });
 
   it('notifies the person who started the run with the dashboard, and refuses a bad recipient by name', async () => {
-    const bank = await table(
+    const bank = await createTextTable(
+      asAdmin,
       'Bank',
       ['Date', 'Details', 'Reference', 'Amount'],
       [
@@ -237,7 +193,8 @@ describe('output blocks and downloads', () => {
         ['2026-01-14', 'Interest earned', '', '120.00'],
       ],
     );
-    const ledger = await table(
+    const ledger = await createTextTable(
+      asAdmin,
       'Ledger',
       ['Date', 'Invoice', 'Customer', 'Amount'],
       [
