@@ -1,4 +1,3 @@
-import type { ReadStream } from 'node:fs';
 import {
   errorResponseSchema,
   parsedPageSchema,
@@ -7,7 +6,8 @@ import {
 } from '@counterpart/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, notFound } from '../../errors.ts';
+import { AppError } from '../../errors.ts';
+import { contentDisposition, opened } from '../../http/file-download.ts';
 import { createFileStore } from '../../storage/file-store.ts';
 import { tablesScope } from '../tables/tables-scope.ts';
 import { blobPath } from './document-blobs.ts';
@@ -42,11 +42,11 @@ export const documentFilesRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> 
     async (request, reply) => {
       const scope = documentsScope(request, options, 'read');
       const row = await loadDocument(scope.db, scope.organizationId, request.params.documentId);
-      const stream = await opened(store.open(blobPath(row.sha256)));
+      const stream = await opened(store.open(blobPath(row.sha256)), 'The file of this document is missing');
       const disposition = request.query.inline === 'true' ? 'inline' : 'attachment';
       return reply
         .header('content-type', row.mediaType)
-        .header('content-disposition', contentDisposition(disposition, row.fileName))
+        .header('content-disposition', contentDisposition(row.fileName, disposition))
         .header('content-length', String(row.sizeBytes))
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', "default-src 'none'; sandbox")
@@ -100,19 +100,3 @@ export const documentFilesRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> 
     },
   );
 };
-
-/** Waits until the file is open, so a blob missing from disk is a 404 rather than a broken download. */
-function opened(stream: ReadStream): Promise<ReadStream> {
-  return new Promise((resolve, reject) => {
-    stream.once('open', () => resolve(stream));
-    stream.once('error', (error: NodeJS.ErrnoException) => {
-      reject(error.code === 'ENOENT' ? notFound('The file of this document is missing') : error);
-    });
-  });
-}
-
-/** `attachment; filename="…"` with an ASCII fallback and the exact name in RFC 5987 form. */
-function contentDisposition(kind: 'inline' | 'attachment', fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}

@@ -1,11 +1,10 @@
-import type { ReadStream } from 'node:fs';
 import { errorResponseSchema, exportStartedSchema, startExportSchema } from '@counterpart/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
-import { notFound } from '../../errors.ts';
 import { requireOrganization, requirePermission } from '../../http/auth-context.ts';
+import { opened, sendDownload } from '../../http/file-download.ts';
 import type { JobQueue } from '../../jobs/job-types.ts';
 import { createFileStore } from '../../storage/file-store.ts';
 import { checkTableExport } from '../tables/items-export.ts';
@@ -74,29 +73,8 @@ export const exportsRoutes: FastifyPluginAsyncZod<{
       const auth = requireOrganization(request);
       const { token, fileName } = request.params;
       const file = await findDownload(database.db, auth, token, fileName);
-      const stream = await opened(store.open(file.storagePath));
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', attachment(file.fileName))
-        .header('content-length', String(file.sizeBytes))
-        .header('cache-control', 'no-store')
-        .send(stream);
+      const stream = await opened(store.open(file.storagePath), 'Export not found');
+      return sendDownload(reply, { ...file, size: file.sizeBytes }, stream);
     },
   );
 };
-
-/** Waits until the file is open, so a file gone from disk is a 404 rather than a broken download. */
-function opened(stream: ReadStream): Promise<ReadStream> {
-  return new Promise((resolve, reject) => {
-    stream.once('open', () => resolve(stream));
-    stream.once('error', (error: NodeJS.ErrnoException) => {
-      reject(error.code === 'ENOENT' ? notFound('Export not found') : error);
-    });
-  });
-}
-
-/** `attachment; filename="…"` with an ASCII fallback and the exact name in RFC 5987 form. */
-function attachment(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}

@@ -1,4 +1,3 @@
-import type { ReadStream } from 'node:fs';
 import {
   blockOutputDownloadQuerySchema,
   blockOutputPageSchema,
@@ -19,8 +18,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../../config.ts';
 import type { Database } from '../../../db/database.ts';
-import { notFound } from '../../../errors.ts';
 import { requirePermission } from '../../../http/auth-context.ts';
+import { opened, sendDownload } from '../../../http/file-download.ts';
 import type { JobQueue } from '../../../jobs/job-types.ts';
 import { createFileStore } from '../../../storage/file-store.ts';
 import type { WorkflowsScope } from '../workflows.service.ts';
@@ -189,11 +188,7 @@ export const executionsRoutes: FastifyPluginAsyncZod<ExecutionsRoutesOptions> = 
     },
     async (request, reply) => {
       const file = await blockOutputDownload(scope(request, 'read'), request.query);
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', attachment(file.fileName))
-        .header('cache-control', 'no-store')
-        .send(file.stream);
+      return sendDownload(reply, file, file.stream);
     },
   );
 
@@ -209,29 +204,8 @@ export const executionsRoutes: FastifyPluginAsyncZod<ExecutionsRoutesOptions> = 
     },
     async (request, reply) => {
       const file = await executionFile(scope(request, 'read'), request.query);
-      const stream = await opened(store.open(file.storageKey));
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', attachment(file.fileName))
-        .header('content-length', String(file.size))
-        .header('cache-control', 'no-store')
-        .send(stream);
+      const stream = await opened(store.open(file.storageKey), 'The file of this block is gone');
+      return sendDownload(reply, file, stream);
     },
   );
 };
-
-/** Waits until the file is open, so a file gone from disk is a 404 rather than a broken download. */
-function opened(stream: ReadStream): Promise<ReadStream> {
-  return new Promise((resolve, reject) => {
-    stream.once('open', () => resolve(stream));
-    stream.once('error', (error: NodeJS.ErrnoException) => {
-      reject(error.code === 'ENOENT' ? notFound('The file of this block is gone') : error);
-    });
-  });
-}
-
-/** `attachment; filename="…"` with an ASCII fallback and the exact name in RFC 5987 form. */
-function attachment(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
