@@ -13,6 +13,8 @@
  *   BLOCKS=600 PAN_MS=5000 npx tsx bench/workflow-editor-fps.ts
  *   WEB_DIST=/path/to/other/apps/web/dist npx tsx bench/workflow-editor-fps.ts   # compare builds
  *   PROFILE=1 …   # plus the page's JavaScript self time during each pan
+ *   HIDE='.react-flow__minimap' …   # leave a part out;  STYLE='css' …  # add CSS to the page
+ *   MUTATIONS=1 …   # count the DOM changes each pan makes;  DUMP=1 …  # keep the traces in /tmp
  */
 import { chromium } from '@playwright/test';
 import { startTestServer } from '../apps/server/test/test-server.ts';
@@ -164,6 +166,18 @@ log(`open: ${opened.inPage.toFixed(0)} ms (page clock), ${opened.wall} ms wall`)
 
 if (process.env.HIDE)
   await page.addStyleTag({ content: `${process.env.HIDE} { display: none !important; }` });
+if (process.env.STYLE) await page.addStyleTag({ content: process.env.STYLE });
+if (process.env.MUTATIONS)
+  await page.evaluate(`(() => {
+    window.__mutations = {};
+    new MutationObserver((list) => {
+      for (const m of list) {
+        const t = m.target;
+        const key = m.type + ' ' + (t.getAttribute ? (t.tagName + '.' + String(t.getAttribute('class') || '').split(' ')[0]) : t.nodeName) + ' ' + (m.attributeName || '');
+        window.__mutations[key] = (window.__mutations[key] || 0) + 1;
+      }
+    }).observe(document.body, { subtree: true, attributes: true, childList: true, characterData: true });
+  })()`);
 
 interface TraceEvent {
   name: string;
@@ -238,6 +252,8 @@ async function panAndMeasure(label: string) {
   await mouse('mouseReleased', cx, cy);
   await page.evaluate(() => performance.mark('pan-end'));
   const traceBuffer = await browser.stopTracing();
+  if (process.env.DUMP)
+    (await import('node:fs')).writeFileSync(`/tmp/trace-${label.replace(/ /g, '-')}.json`, traceBuffer);
   if (process.env.PROFILE) {
     const { profile } = (await cdp.send('Profiler.stop')) as unknown as {
       profile: {
@@ -269,10 +285,20 @@ async function panAndMeasure(label: string) {
     return { frames: frames.length, ms: to - from, longest };
   });
 
+  if (process.env.MUTATIONS) {
+    const counted = await page.evaluate(
+      '(() => { const m = window.__mutations; window.__mutations = {}; return m; })()',
+    );
+    console.log('  DOM mutations:', JSON.stringify(counted));
+  }
   const events = (JSON.parse(traceBuffer.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
-  const markAt = (name: string) => events.find((e) => e.name === name && e.ph === 'R')?.ts;
-  const from = markAt('pan-start') ?? Math.min(...events.filter((e) => e.ts > 0).map((e) => e.ts));
-  const to = markAt('pan-end') ?? Math.max(...events.map((e) => e.ts));
+  // performance.mark() shows in the trace as an instant ('I'; 'R' in older Chromium builds).
+  const markAt = (name: string) =>
+    events.find((e) => e.name === name && (e.ph === 'I' || e.ph === 'R') && e.ts > 0)?.ts;
+  const from = markAt('pan-start');
+  const to = markAt('pan-end');
+  if (from === undefined || to === undefined)
+    throw new Error('the pan-start/pan-end marks are not in the trace');
   const inPan = (e: TraceEvent) => e.ts >= from && e.ts <= to;
   const seconds = (to - from) / 1e6;
   const drawn = events

@@ -15,6 +15,7 @@ import {
   ReactFlow,
   ReactFlowProvider,
   useReactFlow,
+  useStore,
 } from '@xyflow/react';
 import { Network, Redo2, Save, Undo2 } from 'lucide-react';
 import { type DragEvent, type KeyboardEvent, useMemo, useState } from 'react';
@@ -52,6 +53,15 @@ const NODE_TYPES = { block: BlockNode };
 const LARGE_GRAPH = 100;
 const fitViewOf = (blocks: number) => ({ maxZoom: 1, minZoom: blocks > LARGE_GRAPH ? 0.4 : 0.1 });
 type Measured = { width?: number; height?: number };
+
+/**
+ * The canvas's dots, left out when zoomed out so far (below 0.4) that they are a grey haze: a
+ * pattern of 2 px tiles over the whole canvas is repainted on every frame of a pan.
+ */
+function CanvasDots() {
+  const visible = useStore((state) => state.transform[2] >= 0.4);
+  return visible ? <Background /> : null;
+}
 
 export interface WorkflowEditorProps {
   blocks: readonly BlockDefinition[];
@@ -291,7 +301,7 @@ function Editor({ blocks, graph: initial, workflow }: WorkflowEditorProps) {
             onlyRenderVisibleElements={graph.nodes.length > LARGE_GRAPH}
             proOptions={{ hideAttribution: true }}
           >
-            <Background />
+            <CanvasDots />
             <Controls />
             <MiniMap pannable zoomable ariaLabel="Workflow overview" className="max-sm:!hidden" />
           </ReactFlow>
