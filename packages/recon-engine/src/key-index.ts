@@ -96,6 +96,11 @@ export class KeyTable {
     return this.names.length;
   }
 
+  /** Every key, by id (the table's own array: not to be changed). */
+  keyNames(): readonly string[] {
+    return this.names;
+  }
+
   private grow(): void {
     const old = this.slots;
     const capacity = (this.mask + 1) * 2;

@@ -5,10 +5,11 @@
  */
 import { MAX_ENGINE_AMOUNT } from './amount.ts';
 import { KeyIndex, KeyTable } from './key-index.ts';
-import { KeyScanner } from './key-scanner.ts';
+import type { KeyLists } from './key-lists.ts';
 import { identifierChunks, isGenericWord, isIdentifierKey } from './normalise.ts';
-import { float64Array, int8Array, int32Array, uint8Array, uint16Array } from './typed-memory.ts';
-import type { EngineRecord, Side } from './types.ts';
+import { KeyWorker, scanSides } from './parallel-keys.ts';
+import { float64Array, int8Array, int32Array, uint8Array } from './typed-memory.ts';
+import type { EngineRecord, RunOptions, Side } from './types.ts';
 
 export { KeyIndex, KeyTable };
 
@@ -58,27 +59,6 @@ export function postingCount(value: Postings): number {
   return value === undefined ? 0 : typeof value === 'number' ? 1 : value.length;
 }
 
-/** A growable list of ids in an Int32Array. */
-class IdList {
-  private items: Int32Array;
-  length = 0;
-  constructor(capacity: number) {
-    this.items = int32Array(Math.max(16, capacity));
-  }
-  push(id: number): void {
-    if (this.length === this.items.length) {
-      const grown = int32Array(this.length * 2);
-      grown.set(this.items);
-      this.items = grown;
-    }
-    this.items[this.length++] = id;
-  }
-  /** The ids (a view: no copy of a list that can hold ten million ids). */
-  done(): Int32Array {
-    return this.items.subarray(0, this.length);
-  }
-}
-
 function compareRecords(a: EngineRecord, b: EngineRecord): number {
   if (a.date !== b.date) return a.date - b.date;
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
@@ -101,14 +81,8 @@ function checkRecord(record: EngineRecord, side: Side): void {
   }
 }
 
-function prepareSide(
-  side: Side,
-  input: readonly EngineRecord[],
-  matched: ReadonlySet<string>,
-  currencies: Map<string, number>,
-  table: KeyTable,
-  scanner: KeyScanner,
-): PreparedSide {
+/** The side's records checked and sorted by (date, id). */
+function sortedRecords(side: Side, input: readonly EngineRecord[]): EngineRecord[] {
   const seen = new KeyTable(input.length);
   for (const record of input) {
     checkRecord(record, side);
@@ -117,8 +91,19 @@ function prepareSide(
       throw new RangeError(`${side} record id ${record.id} appears twice`);
     }
   }
-  const records = [...input].sort(compareRecords);
+  return [...input].sort(compareRecords);
+}
+
+function prepareSide(
+  side: Side,
+  records: EngineRecord[],
+  lists: KeyLists,
+  matched: ReadonlySet<string>,
+  currencies: Map<string, number>,
+  table: KeyTable,
+): PreparedSide {
   const count = records.length;
+  const { refIds, refStart, strongCount, partyIds, partyStart } = lists;
   const prepared: PreparedSide = {
     side,
     records,
@@ -126,21 +111,35 @@ function prepareSide(
     date: int32Array(count),
     valueDate: int32Array(count),
     currency: int32Array(count),
-    strongCount: uint16Array(count),
-    refIds: int32Array(0),
-    refStart: int32Array(count + 1),
-    partyIds: int32Array(0),
-    partyStart: int32Array(count + 1),
+    strongCount,
+    refIds,
+    refStart,
+    partyIds,
+    partyStart,
     open: uint8Array(count),
-    strongIndex: new KeyIndex(table),
-    weakIndex: new KeyIndex(table),
-    partyIndex: new KeyIndex(table),
-    // (the three indexes are filled from the key lists once every record is read)
+    strongIndex: KeyIndex.fromLists(
+      table,
+      refIds,
+      count,
+      (i) => refStart[i]!,
+      (i) => refStart[i]! + strongCount[i]!,
+    ),
+    weakIndex: KeyIndex.fromLists(
+      table,
+      refIds,
+      count,
+      (i) => refStart[i]! + strongCount[i]!,
+      (i) => refStart[i + 1]!,
+    ),
+    partyIndex: KeyIndex.fromLists(
+      table,
+      partyIds,
+      count,
+      (i) => partyStart[i]!,
+      (i) => partyStart[i + 1]!,
+    ),
     idChunkCache: new Array(count),
   };
-  // Bank narratives give ~10 reference keys, ledger lines ~6, names 2-3: sized to grow at most once.
-  const refIds = new IdList(count * 8);
-  const partyIds = new IdList(count * 3);
   for (let i = 0; i < count; i++) {
     const record = records[i]!;
     prepared.amount[i] = Number(record.amount);
@@ -153,49 +152,8 @@ function prepareSide(
       currencies.set(currency, code);
     }
     prepared.currency[i] = code;
-    const text = record.text ? `${record.reference} ${record.text}` : record.reference;
-    scanner.reference(text);
-    const keys = scanner.keys;
-    // Strong keys beyond 65,535 (a narrative of that many chunks) are kept as weak ones.
-    const strong = Math.min(scanner.strongCount, 65_535);
-    prepared.strongCount[i] = strong;
-    // The table keeps one string per distinct key; records keep only ids.
-    for (let k = 0; k < keys.length; k++) {
-      refIds.push(keys.items[k]!);
-    }
-    prepared.refStart[i + 1] = refIds.length;
-    if (record.counterparty) {
-      scanner.counterparty(record.counterparty);
-      for (let k = 0; k < keys.length; k++) partyIds.push(keys.items[k]!);
-    }
-    prepared.partyStart[i + 1] = partyIds.length;
     prepared.open[i] = matched.has(record.id) ? 0 : 1;
   }
-  prepared.refIds = refIds.done();
-  prepared.partyIds = partyIds.done();
-  const { refStart, strongCount, partyStart } = prepared;
-  const ids = prepared.refIds;
-  prepared.strongIndex = KeyIndex.fromLists(
-    table,
-    ids,
-    count,
-    (i) => refStart[i]!,
-    (i) => refStart[i]! + strongCount[i]!,
-  );
-  prepared.weakIndex = KeyIndex.fromLists(
-    table,
-    ids,
-    count,
-    (i) => refStart[i]! + strongCount[i]!,
-    (i) => refStart[i + 1]!,
-  );
-  prepared.partyIndex = KeyIndex.fromLists(
-    table,
-    prepared.partyIds,
-    count,
-    (i) => partyStart[i]!,
-    (i) => partyStart[i + 1]!,
-  );
   return prepared;
 }
 
@@ -245,18 +203,36 @@ function makeIsIdentifier(keys: KeyTable): (id: number) => boolean {
   };
 }
 
+/** `RunOptions.parallel`: `auto` uses the key worker from here (its start costs ~0.1–0.7 s). */
+const PARALLEL_MIN_RECORDS = 150_000;
+
 export function prepare(
   left: readonly EngineRecord[],
   right: readonly EngineRecord[],
   matched: { left: ReadonlySet<string>; right: ReadonlySet<string> },
+  parallelism: RunOptions['parallel'] = 'auto',
 ): Prepared {
+  const parallel =
+    parallelism === 'always' ||
+    (parallelism === 'auto' && left.length + right.length >= PARALLEL_MIN_RECORDS);
+  // Started first: it loads its modules while the sides are checked and sorted.
+  const worker = parallel ? KeyWorker.start() : undefined;
+  let leftRecords: EngineRecord[];
+  let rightRecords: EngineRecord[];
+  try {
+    leftRecords = sortedRecords('left', left);
+    rightRecords = sortedRecords('right', right);
+  } catch (error) {
+    worker?.end();
+    throw error;
+  }
   const currencies = new Map<string, number>();
   // ~1.4 distinct keys per record on the generated 1M run (receipts and invoice numbers are unique,
   // words, names, phones and accounts repeat); sized for 2 so that it seldom grows (it doubles if needed).
   const keys = new KeyTable(2 * (left.length + right.length));
-  const scanner = new KeyScanner(keys);
-  const preparedLeft = prepareSide('left', left, matched.left, currencies, keys, scanner);
-  const preparedRight = prepareSide('right', right, matched.right, currencies, keys, scanner);
+  const lists = scanSides(leftRecords, rightRecords, keys, worker);
+  const preparedLeft = prepareSide('left', leftRecords, lists.left, matched.left, currencies, keys);
+  const preparedRight = prepareSide('right', rightRecords, lists.right, matched.right, currencies, keys);
   return {
     left: preparedLeft,
     right: preparedRight,

@@ -47,7 +47,7 @@ export function run(
     for (const id of group.left) matched.left.add(id);
     for (const id of group.right) matched.right.add(id);
   }
-  const prepared = prepare(left, right, matched);
+  const prepared = prepare(left, right, matched, options.parallel);
   const groups: MatchGroup[] = [];
   const stats: PassStats[] = [];
   checked.passes.forEach((pass, index) => {

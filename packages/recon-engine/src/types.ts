@@ -168,4 +168,9 @@ export interface RunOptions {
    */
   existingGroups?: MatchGroup[];
   onPass?: (passIndex: number, passCount: number, passId: string) => void;
+  /**
+   * Whether preparation normalises part of the records on a worker thread (Node only): `auto` (the
+   * default) from 150,000 records (both sides together) up, `never`, or `always` (tests). Same result.
+   */
+  parallel?: 'auto' | 'never' | 'always';
 }

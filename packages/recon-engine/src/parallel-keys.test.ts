@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { KeyTable } from './key-index.ts';
+import { scanKeys } from './key-lists.ts';
+import { KeyScanner } from './key-scanner.ts';
+import { KeyWorker } from './parallel-keys.ts';
+import { prepare } from './prepare.ts';
+import { defaultRuleSet } from './rules.ts';
+import { run } from './run.ts';
+import { generate } from './testdata/generate.ts';
+
+const nothingMatched = { left: new Set<string>(), right: new Set<string>() };
+
+describe('key worker', () => {
+  it('loads under the test runner and scans as the main thread does', () => {
+    const data = generate({ seed: 5, invoices: 300 });
+    const worker = KeyWorker.start();
+    expect(worker).toBeDefined();
+    worker!.send({
+      references: data.left.map((record) => record.reference),
+      texts: data.left.map((record) => record.text),
+      counterparties: data.left.map((record) => record.counterparty),
+    });
+    const result = worker!.result();
+    expect(result).toBeDefined();
+    const table = new KeyTable();
+    const lists = scanKeys(data.left, 0, data.left.length, new KeyScanner(table));
+    expect(result!.names).toEqual(table.keyNames());
+    expect([...result!.lists.refIds]).toEqual([...lists.refIds]);
+    expect([...result!.lists.partyStart]).toEqual([...lists.partyStart]);
+  });
+
+  it('gives every key the id a single thread gives it', () => {
+    const data = generate({ seed: 11, invoices: 2_000 });
+    const single = prepare(data.left, data.right, nothingMatched, 'never');
+    const parallel = prepare(data.left, data.right, nothingMatched, 'always');
+    expect(parallel.keys.keyNames()).toEqual(single.keys.keyNames());
+    for (const side of ['left', 'right'] as const) {
+      for (const field of ['refIds', 'refStart', 'strongCount', 'partyIds', 'partyStart'] as const) {
+        expect([...parallel[side][field]], `${side}.${field}`).toEqual([...single[side][field]]);
+      }
+    }
+  });
+
+  it('gives the same run with and without the worker', () => {
+    const data = generate({ seed: 3, invoices: 3_000 });
+    const single = run(data.left, data.right, defaultRuleSet(), { parallel: 'never' });
+    const parallel = run(data.left, data.right, defaultRuleSet(), { parallel: 'always' });
+    expect(parallel.groups).toEqual(single.groups);
+    expect(parallel.left_open).toEqual(single.left_open);
+    expect(parallel.stats.map(({ ms: _, ...stat }) => stat)).toEqual(
+      single.stats.map(({ ms: _, ...stat }) => stat),
+    );
+  });
+
+  it('still refuses bad input with the worker started', () => {
+    const data = generate({ seed: 3, invoices: 50 });
+    expect(() =>
+      run([...data.left, data.left[0]!], data.right, defaultRuleSet(), { parallel: 'always' }),
+    ).toThrow(/appears twice/);
+  });
+});
