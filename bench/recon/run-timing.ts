@@ -2,13 +2,18 @@
  * How long a run takes end to end (read both tables, engine, one write transaction with the groups,
  * their items and one audit entry per group): N × N rows (default 10,000), REPS runs over the same
  * tables, on in-memory PGlite or on PostgreSQL with DATABASE_URL. Not a test:
- *   cd apps/server && N=10000 REPS=3 npx tsx src/modules/recon/run-timing.bench.ts
+ *   N=10000 REPS=3 npx tsx bench/recon/run-timing.ts
  */
 import { sql } from 'drizzle-orm';
-import { startTestServer } from '../../../test/test-server.ts';
-import { reconRuns } from '../../db/schema.ts';
-import { createReconOrg, createSide, type Side, useTestSettings } from './recon-test-support.ts';
-import { executeRun } from './run-job.ts';
+import { reconRuns } from '../../apps/server/src/db/schema.ts';
+import {
+  createReconOrg,
+  createSide,
+  type Side,
+  useTestSettings,
+} from '../../apps/server/src/modules/recon/recon-test-support.ts';
+import { executeRun } from '../../apps/server/src/modules/recon/run-job.ts';
+import { startTestServer } from '../../apps/server/test/test-server.ts';
 
 async function main() {
   const n = Number(process.env.N ?? 10_000);
