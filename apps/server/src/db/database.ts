@@ -1,5 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
@@ -9,15 +11,28 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** One transaction on a PostgreSQL connection of its own, for bulk writes. */
+export interface BulkSession {
+  query<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<{ rows: T[] }>;
+  /** `COPY … FROM STDIN` (text format) fed with `data`; answers the rows copied. */
+  copyIn(statement: string, data: string): Promise<number>;
+}
 
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   /** Raw SQL for the few places a driver-level call is needed (pg-boss, oidc adapter). */
   query<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<{ rows: T[] }>;
+  /**
+   * PostgreSQL only (null on PGlite, where COPY is no faster than one INSERT): runs `work` in a
+   * transaction on a pooled connection, committed when it resolves, rolled back when it throws.
+   */
+  bulkTransaction: (<T>(work: (session: BulkSession) => Promise<T>) => Promise<T>) | null;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -62,6 +77,7 @@ async function openPglite(dataDir: string): Promise<Database> {
       const results = await client.exec(text);
       return { rows: (results.at(-1)?.rows ?? []) as T[] };
     },
+    bulkTransaction: null,
     async ping() {
       await client.query('select 1');
     },
@@ -90,6 +106,7 @@ async function openPostgres(url: string): Promise<Database> {
       const last = Array.isArray(result) ? result.at(-1) : result;
       return { rows: (last?.rows ?? []) as T[] };
     },
+    bulkTransaction: (work) => bulkTransaction(pool, work),
     async ping() {
       await db.execute(sql`select 1`);
     },
@@ -97,4 +114,33 @@ async function openPostgres(url: string): Promise<Database> {
       await pool.end();
     },
   };
+}
+
+async function bulkTransaction<T>(pool: pg.Pool, work: (session: BulkSession) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let broken = false;
+  try {
+    await client.query('begin');
+    const result = await work({
+      async query<R>(text: string, values?: unknown[]) {
+        const answer = await client.query(text, values);
+        return { rows: answer.rows as R[] };
+      },
+      async copyIn(statement: string, data: string) {
+        const copy = client.query(copyFrom(statement));
+        await pipeline(Readable.from([data]), copy);
+        return copy.rowCount;
+      },
+    });
+    await client.query('commit');
+    return result;
+  } catch (error) {
+    await client.query('rollback').catch(() => {
+      broken = true;
+    });
+    throw error;
+  } finally {
+    // A connection that could not roll back is closed rather than reused.
+    client.release(broken);
+  }
 }

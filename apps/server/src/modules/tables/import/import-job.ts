@@ -9,7 +9,7 @@ import { createFileStore } from '../../../storage/file-store.ts';
 import { CsvReadError } from './csv-rows.ts';
 import { IMPORT_JOB_LIMIT_SECONDS, INSERT_BATCH_ROWS, MAX_KEPT_ERRORS } from './import-limits.ts';
 import type { ImportRow } from './import-view.ts';
-import { BatchWriter, type ImportCounts, type ReadyRow, removeImportedRows } from './import-writes.ts';
+import { BatchWriter, type ImportCounts, removeImportedRows } from './import-writes.ts';
 import { convertRow, type RowPlan } from './row-conversion.ts';
 import { importSearchText } from './search-text.ts';
 import { readCsvRows, readXlsxRows } from './source-rows.ts';
@@ -139,14 +139,12 @@ export function createTableImportJob({ config, database }: ImportJobDeps): JobDe
       const counts: ImportCounts = { total: 0, inserted: 0, duplicates: 0, failed: 0, errors: [] };
       const warnings: ImportWarning[] = [];
       const input = store.open(row.filePath);
-      const writer = new BatchWriter(database.db, target, counts);
+      const writer = new BatchWriter(database, target, counts, plan.keySource !== null);
       try {
-        let batch: ReadyRow[] = [];
         let headerPending = hasHeader;
         const flush = async () => {
           signal.throwIfAborted();
-          await writer.write(batch);
-          batch = [];
+          await writer.write();
           const percent = Math.min(99, 1 + Math.floor((98 * input.bytesRead) / Math.max(row.sizeBytes, 1)));
           await progress(percent, `Imported ${counts.inserted} rows of ${counts.total} read`);
         };
@@ -165,16 +163,11 @@ export function createTableImportJob({ config, database }: ImportJobDeps): JobDe
               if (counts.errors.length < MAX_KEPT_ERRORS) counts.errors.push(converted.error);
               continue;
             }
-            batch.push({
-              i: '',
-              v: converted.values,
-              s: importSearchText(table.columns, converted.values),
-              k: converted.key,
-            });
+            writer.add(converted.values, importSearchText(table.columns, converted.values), converted.key);
           }
-          if (batch.length >= INSERT_BATCH_ROWS) await flush();
+          if (writer.pending >= INSERT_BATCH_ROWS) await flush();
         }
-        if (batch.length > 0) await flush();
+        if (writer.pending > 0) await flush();
         await writer.settle();
       } catch (error) {
         input.destroy();

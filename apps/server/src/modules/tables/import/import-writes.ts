@@ -1,15 +1,8 @@
 import type { ImportLineError } from '@counterpart/contracts';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../../db/database.ts';
+import type { BulkSession, Database, Db } from '../../../db/database.ts';
 import { timeOrderedIds } from './item-ids.ts';
-
-/** A row ready to insert: id, stored cells, search text, external key. */
-export interface ReadyRow {
-  i: string;
-  v: Record<string, unknown>;
-  s: string;
-  k: string | null;
-}
+import { batchPayload, encodeRow, type ImportTarget, type RowEncoding } from './row-encoding.ts';
 
 /** The counts an import shows while it runs. */
 export interface ImportCounts {
@@ -19,6 +12,9 @@ export interface ImportCounts {
   failed: number;
   errors: ImportLineError[];
 }
+
+/** Ids are made in blocks of this many. */
+const ID_BLOCK = 4096;
 
 function rowsOf(result: unknown): Array<Record<string, unknown>> {
   return (result as { rows?: Array<Record<string, unknown>> }).rows ?? [];
@@ -31,26 +27,32 @@ interface CountsSnapshot {
   errors: ImportLineError[] | null;
 }
 
+/** A batch of encoded rows (row-encoding.ts) and how many there are. */
+interface EncodedBatch {
+  payload: string;
+  rows: number;
+}
+
 /**
  * Inserts a batch with one statement (rows travel as one JSON document read by
  * jsonb_to_recordset), skipping rows whose external key the table already holds, and in the same
  * transaction adds what went in to the table's row_count and records the import's counts.
- * Answers how many rows went in.
+ * Answers how many rows went in. (PGlite: one statement is as fast there as COPY.)
  */
-export async function insertBatch(
+async function insertBatch(
   db: Db,
-  target: { tableId: string; importId: string },
-  rows: ReadyRow[],
+  target: ImportTarget,
+  batch: EncodedBatch,
   snapshot: CountsSnapshot,
 ): Promise<number> {
   return db.transaction(async (tx) => {
     let inserted = 0;
-    if (rows.length > 0) {
+    if (batch.rows > 0) {
       const result = await tx.execute(sql`
         with inserted as (
           insert into table_items (id, table_id, values, search_text, external_key, import_id)
           select r.i, ${target.tableId}::uuid, r.v, r.s, r.k, ${target.importId}::uuid
-          from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(i uuid, v jsonb, s text, k text)
+          from jsonb_to_recordset(${batch.payload}::jsonb) as r(i uuid, v jsonb, s text, k text)
           on conflict (table_id, external_key) where external_key is not null do nothing
           returning 1
         )
@@ -64,7 +66,7 @@ export async function insertBatch(
       update table_imports set
         total_rows = ${snapshot.total},
         inserted_rows = inserted_rows + ${inserted},
-        duplicate_rows = duplicate_rows + ${rows.length - inserted},
+        duplicate_rows = duplicate_rows + ${batch.rows - inserted},
         failed_rows = ${snapshot.failed}
         ${snapshot.errors ? sql`, errors = ${JSON.stringify(snapshot.errors)}::jsonb` : sql``}
       where id = ${target.importId}::uuid`);
@@ -73,38 +75,137 @@ export async function insertBatch(
 }
 
 /**
- * Writes batches with at most one in flight, so the next batch is read and converted while the
- * database inserts the previous one (PostgreSQL works meanwhile; PGlite shares the thread anyway).
+ * The PostgreSQL path of insertBatch: the rows stream in with COPY (far less work for the
+ * server than parsing one large JSON document). Without external keys nothing can conflict, so
+ * they go straight into table_items; with keys they are copied into a temporary table first and
+ * moved with one INSERT … ON CONFLICT DO NOTHING, which counts the duplicates.
+ */
+async function copyBatch(
+  session: BulkSession,
+  target: ImportTarget,
+  staged: boolean,
+  batch: EncodedBatch,
+  snapshot: CountsSnapshot,
+): Promise<number> {
+  let inserted = 0;
+  if (batch.rows > 0) {
+    const data = batch.payload;
+    if (staged) {
+      await session.query(
+        'create temporary table import_rows (i uuid, v jsonb, s text, k text) on commit drop',
+      );
+      await session.copyIn('copy import_rows (i, v, s, k) from stdin', data);
+      const moved = await session.query<{ n: number }>(
+        `with inserted as (
+           insert into table_items (id, table_id, values, search_text, external_key, import_id)
+           select i, $1::uuid, v, s, k, $2::uuid from import_rows
+           on conflict (table_id, external_key) where external_key is not null do nothing
+           returning 1
+         )
+         select count(*)::int as n from inserted`,
+        [target.tableId, target.importId],
+      );
+      inserted = Number(moved.rows[0]?.n ?? 0);
+    } else {
+      inserted = await session.copyIn(
+        'copy table_items (id, table_id, values, search_text, import_id) from stdin',
+        data,
+      );
+    }
+    await session.query(
+      'update data_tables set row_count = row_count + $1, updated_at = now() where id = $2::uuid',
+      [inserted, target.tableId],
+    );
+  }
+  await session.query(
+    `update table_imports set total_rows = $1, inserted_rows = inserted_rows + $2,
+       duplicate_rows = duplicate_rows + $3, failed_rows = $4, errors = coalesce($5::jsonb, errors)
+     where id = $6::uuid`,
+    [
+      snapshot.total,
+      inserted,
+      batch.rows - inserted,
+      snapshot.failed,
+      snapshot.errors ? JSON.stringify(snapshot.errors) : null,
+      target.importId,
+    ],
+  );
+  return inserted;
+}
+
+/** insertBatch on the database at hand: COPY on PostgreSQL, one INSERT on PGlite. */
+function writeBatch(
+  database: Database,
+  target: ImportTarget,
+  encoding: RowEncoding,
+  batch: EncodedBatch,
+  snapshot: CountsSnapshot,
+): Promise<number> {
+  if (encoding !== 'json' && database.bulkTransaction) {
+    const staged = encoding === 'copy-staged';
+    return database.bulkTransaction((session) => copyBatch(session, target, staged, batch, snapshot));
+  }
+  return insertBatch(database.db, target, batch, snapshot);
+}
+
+/**
+ * Collects converted rows (encoded at once, with time-ordered ids) and writes them in batches with
+ * at most one in flight, so the next batch is read and converted while the database inserts the
+ * previous one (PostgreSQL works meanwhile; PGlite shares the thread anyway).
  */
 export class BatchWriter {
   private inFlight: Promise<void> | null = null;
   private keptErrors = 0;
+  private lines: string[] = [];
+  private ids: string[] = [];
+  private nextId = 0;
+  private readonly encoding: RowEncoding;
 
+  /** `keyed`: the rows may carry external keys (then a batch can hold duplicates). */
   constructor(
-    private readonly db: Db,
-    private readonly target: { tableId: string; importId: string },
+    private readonly database: Database,
+    private readonly target: ImportTarget,
     readonly counts: ImportCounts,
-  ) {}
+    keyed: boolean,
+  ) {
+    this.encoding = database.bulkTransaction ? (keyed ? 'copy-staged' : 'copy-items') : 'json';
+  }
 
-  /** Waits for the batch in flight, then starts this one. */
-  async write(rows: ReadyRow[]): Promise<void> {
+  /** Rows added since the last write. */
+  get pending(): number {
+    return this.lines.length;
+  }
+
+  /** Adds a converted row to the next batch. */
+  add(values: Record<string, unknown>, search: string, key: string | null): void {
+    if (this.nextId >= this.ids.length) {
+      this.ids = timeOrderedIds(ID_BLOCK);
+      this.nextId = 0;
+    }
+    const id = this.ids[this.nextId] ?? '';
+    this.nextId += 1;
+    this.lines.push(encodeRow(this.encoding, this.target, id, values, search, key));
+  }
+
+  /** Waits for the batch in flight, then starts writing the rows added since. */
+  async write(): Promise<void> {
     await this.settle();
     const { counts } = this;
     const changed = counts.errors.length !== this.keptErrors;
     this.keptErrors = counts.errors.length;
-    const ids = timeOrderedIds(rows.length);
-    rows.forEach((row, i) => {
-      row.i = ids[i] ?? '';
-    });
+    const batch = { payload: batchPayload(this.encoding, this.lines), rows: this.lines.length };
+    this.lines = [];
     const snapshot = {
       total: counts.total,
       failed: counts.failed,
       errors: changed ? [...counts.errors] : null,
     };
-    const pending = insertBatch(this.db, this.target, rows, snapshot).then((inserted) => {
-      counts.inserted += inserted;
-      counts.duplicates += rows.length - inserted;
-    });
+    const pending = writeBatch(this.database, this.target, this.encoding, batch, snapshot).then(
+      (inserted) => {
+        counts.inserted += inserted;
+        counts.duplicates += batch.rows - inserted;
+      },
+    );
     // Handled here so a failure waits for settle() instead of being an unhandled rejection.
     pending.catch(() => {});
     this.inFlight = pending;

@@ -1,0 +1,46 @@
+/**
+ * How an import's rows travel to the database, chosen once per import: one JSON document read by
+ * jsonb_to_recordset (PGlite), or lines of COPY's text format (PostgreSQL) — straight into
+ * table_items when the import has no external keys (nothing can conflict), else into a staging
+ * table. Each row is encoded as soon as it is converted, so a batch waiting to be written is a
+ * list of strings rather than objects the garbage collector has to carry along.
+ */
+export type RowEncoding = 'json' | 'copy-items' | 'copy-staged';
+
+export interface ImportTarget {
+  tableId: string;
+  importId: string;
+}
+
+const COPY_SPECIAL = /[\\\t\n\r]/;
+const COPY_SPECIALS = /[\\\t\n\r]/g;
+const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+
+/** A value as a field of COPY's text format (backslash, tab and line breaks escaped). */
+export function copyField(text: string): string {
+  return COPY_SPECIAL.test(text) ? text.replace(COPY_SPECIALS, (c) => COPY_ESCAPES[c] ?? c) : text;
+}
+
+/** One row (id, stored cells, search text, external key) in `encoding`. */
+export function encodeRow(
+  encoding: RowEncoding,
+  target: ImportTarget,
+  id: string,
+  values: Record<string, unknown>,
+  search: string,
+  key: string | null,
+): string {
+  const cells = JSON.stringify(values);
+  if (encoding === 'json') {
+    return `{"i":"${id}","v":${cells},"s":${JSON.stringify(search)},"k":${key === null ? 'null' : JSON.stringify(key)}}`;
+  }
+  if (encoding === 'copy-staged') {
+    return `${id}\t${copyField(cells)}\t${copyField(search)}\t${key === null ? '\\N' : copyField(key)}\n`;
+  }
+  return `${id}\t${target.tableId}\t${copyField(cells)}\t${copyField(search)}\t${target.importId}\n`;
+}
+
+/** The encoded rows of a batch as the one document or COPY stream they are sent as. */
+export function batchPayload(encoding: RowEncoding, lines: string[]): string {
+  return encoding === 'json' ? `[${lines.join(',')}]` : lines.join('');
+}
