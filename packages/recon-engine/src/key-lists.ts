@@ -114,22 +114,3 @@ export function joinKeyLists(first: KeyLists, second: KeyLists, remap: Int32Arra
     partyStart: party.start,
   };
 }
-
-/** The lists of records [from, to) of `lists` (views, ids unchanged; starts rebased to 0). */
-export function sliceKeyLists(lists: KeyLists, from: number, to: number): KeyLists {
-  const count = Math.max(0, to - from);
-  const rebase = (start: Int32Array) => {
-    const base = start[from]!;
-    const rebased = int32Array(count + 1);
-    for (let i = 0; i <= count; i++) rebased[i] = start[from + i]! - base;
-    return rebased;
-  };
-  return {
-    count,
-    refIds: lists.refIds.subarray(lists.refStart[from]!, lists.refStart[to]!),
-    refStart: rebase(lists.refStart),
-    strongCount: lists.strongCount.subarray(from, to),
-    partyIds: lists.partyIds.subarray(lists.partyStart[from]!, lists.partyStart[to]!),
-    partyStart: rebase(lists.partyStart),
-  };
-}

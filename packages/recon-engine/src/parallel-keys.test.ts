@@ -7,26 +7,35 @@ import { prepare } from './prepare.ts';
 import { defaultRuleSet } from './rules.ts';
 import { run } from './run.ts';
 import { generate } from './testdata/generate.ts';
+import type { EngineRecord } from './types.ts';
 
 const nothingMatched = { left: new Set<string>(), right: new Set<string>() };
 
 describe('key worker', () => {
   it('loads under the test runner and scans as the main thread does', () => {
     const data = generate({ seed: 5, invoices: 300 });
+    const columns = (records: EngineRecord[], last: boolean) => ({
+      references: records.map((record) => record.reference),
+      texts: records.map((record) => record.text),
+      counterparties: records.map((record) => record.counterparty),
+      last,
+    });
     const worker = KeyWorker.start();
     expect(worker).toBeDefined();
-    worker!.send({
-      references: data.left.map((record) => record.reference),
-      texts: data.left.map((record) => record.text),
-      counterparties: data.left.map((record) => record.counterparty),
-    });
+    worker!.send(columns(data.left, false));
+    worker!.send(columns(data.right, true));
     const result = worker!.result();
     expect(result).toBeDefined();
     const table = new KeyTable();
-    const lists = scanKeys(data.left, 0, data.left.length, new KeyScanner(table));
+    const scanner = new KeyScanner(table);
+    const left = scanKeys(data.left, 0, data.left.length, scanner);
+    const right = scanKeys(data.right, 0, data.right.length, scanner);
     expect(result!.names).toEqual(table.keyNames());
-    expect([...result!.lists.refIds]).toEqual([...lists.refIds]);
-    expect([...result!.lists.partyStart]).toEqual([...lists.partyStart]);
+    expect(result!.batches.map((batch) => [...batch.lists.refIds])).toEqual([
+      [...left.refIds],
+      [...right.refIds],
+    ]);
+    expect([...result!.batches[1]!.lists.partyStart]).toEqual([...right.partyStart]);
   });
 
   it('gives every key the id a single thread gives it', () => {

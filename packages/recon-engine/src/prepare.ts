@@ -81,8 +81,8 @@ function checkRecord(record: EngineRecord, side: Side): void {
   }
 }
 
-/** The side's records checked and sorted by (date, id). */
-function sortedRecords(side: Side, input: readonly EngineRecord[]): EngineRecord[] {
+/** Checks a side's records (fields, ids given once). */
+function checkSide(side: Side, input: readonly EngineRecord[]): void {
   const seen = new KeyTable(input.length);
   for (const record of input) {
     checkRecord(record, side);
@@ -91,6 +91,9 @@ function sortedRecords(side: Side, input: readonly EngineRecord[]): EngineRecord
       throw new RangeError(`${side} record id ${record.id} appears twice`);
     }
   }
+}
+
+function sortRecords(input: readonly EngineRecord[]): EngineRecord[] {
   return [...input].sort(compareRecords);
 }
 
@@ -215,13 +218,11 @@ export function prepare(
   const parallel =
     parallelism === 'always' ||
     (parallelism === 'auto' && left.length + right.length >= PARALLEL_MIN_RECORDS);
-  // Started first: it loads its modules while the sides are checked and sorted.
+  // Started first: it loads its modules while the sides are checked.
   const worker = parallel ? KeyWorker.start() : undefined;
-  let leftRecords: EngineRecord[];
-  let rightRecords: EngineRecord[];
   try {
-    leftRecords = sortedRecords('left', left);
-    rightRecords = sortedRecords('right', right);
+    checkSide('left', left);
+    checkSide('right', right);
   } catch (error) {
     worker?.end();
     throw error;
@@ -230,9 +231,9 @@ export function prepare(
   // ~1.4 distinct keys per record on the generated 1M run (receipts and invoice numbers are unique,
   // words, names, phones and accounts repeat); sized for 2 so that it seldom grows (it doubles if needed).
   const keys = new KeyTable(2 * (left.length + right.length));
-  const lists = scanSides(leftRecords, rightRecords, keys, worker);
-  const preparedLeft = prepareSide('left', leftRecords, lists.left, matched.left, currencies, keys);
-  const preparedRight = prepareSide('right', rightRecords, lists.right, matched.right, currencies, keys);
+  const sides = scanSides(left, right, sortRecords, keys, worker);
+  const preparedLeft = prepareSide('left', sides.left, sides.leftKeys, matched.left, currencies, keys);
+  const preparedRight = prepareSide('right', sides.right, sides.rightKeys, matched.right, currencies, keys);
   return {
     left: preparedLeft,
     right: preparedRight,
