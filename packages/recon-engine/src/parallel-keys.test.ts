@@ -38,6 +38,18 @@ describe('key worker', () => {
     expect([...result!.batches[1]!.lists.partyStart]).toEqual([...right.partyStart]);
   });
 
+  it('passes an error in the worker on to the run instead of waiting for it', () => {
+    const worker = KeyWorker.start();
+    expect(worker).toBeDefined();
+    const broken = {
+      references: [null as unknown as string],
+      texts: [undefined],
+      counterparties: [undefined],
+    };
+    worker!.send({ ...broken, last: true });
+    expect(() => worker!.result()).toThrow(/key worker failed: TypeError/);
+  });
+
   it('gives every key the id a single thread gives it', () => {
     const data = generate({ seed: 11, invoices: 2_000 });
     const single = prepare(data.left, data.right, nothingMatched, 'never');
