@@ -1,7 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { invoicePage, samplePdf } from '../apps/server/src/modules/documents/sample-pdf.ts';
+import { acceptCookies, DESKTOP, MOBILE, shootPage } from './journey-kit.ts';
 import { signIn } from './sign-in.ts';
 
 /**
@@ -11,7 +11,6 @@ import { signIn } from './sign-in.ts';
  * list and the document page in light and dark, desktop and 375 px, land in test-results/documents/.
  */
 const outDir = path.join(import.meta.dirname, '../test-results/documents');
-mkdirSync(outDir, { recursive: true });
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -50,19 +49,14 @@ async function dropFiles(page: Page, list: { name: string; type: string; bytes: 
   await zone.dispatchEvent('drop', { dataTransfer });
 }
 
-async function shoot(page: Page, name: string) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${name} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(1);
-  await page.screenshot({ path: path.join(outDir, `${name}.png`), fullPage: true, animations: 'disabled' });
-}
+const shoot = (page: Page, name: string) => shootPage(page, outDir, name);
 
 const row = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
 
 test('documents are dropped, processed live, read, and sent to a table', async ({ page }) => {
-  await page.setViewportSize({ width: 1366, height: 860 });
+  await page.setViewportSize(DESKTOP);
   await signIn(page, 'admin@demo.test');
-  const accept = page.getByRole('button', { name: 'Accept cookies' });
-  if (await accept.isVisible()) await accept.click();
+  await acceptCookies(page);
 
   await page.goto('/documents');
   await expect(page.getByRole('heading', { name: 'Upload documents' })).toBeVisible();
@@ -91,9 +85,9 @@ test('documents are dropped, processed live, read, and sent to a table', async (
   for (const theme of ['light', 'dark'] as const) {
     if (theme === 'dark') await page.getByRole('button', { name: 'Toggle theme' }).click();
     await shoot(page, `desktop-${theme}-documents`);
-    await page.setViewportSize({ width: 375, height: 812 });
+    await page.setViewportSize(MOBILE);
     await shoot(page, `mobile-${theme}-documents`);
-    await page.setViewportSize({ width: 1366, height: 860 });
+    await page.setViewportSize(DESKTOP);
   }
   await page.getByRole('button', { name: 'Toggle theme' }).click();
 
@@ -112,10 +106,10 @@ test('documents are dropped, processed live, read, and sent to a table', async (
   for (const theme of ['light', 'dark'] as const) {
     if (theme === 'dark') await page.getByRole('button', { name: 'Toggle theme' }).click();
     await shoot(page, `desktop-${theme}-document`);
-    await page.setViewportSize({ width: 375, height: 812 });
+    await page.setViewportSize(MOBILE);
     await expect(page.getByRole('img', { name: `${files.pdf.name}, page 1 of 1` })).toBeVisible();
     await shoot(page, `mobile-${theme}-document`);
-    await page.setViewportSize({ width: 1366, height: 860 });
+    await page.setViewportSize(DESKTOP);
   }
   await page.getByRole('button', { name: 'Toggle theme' }).click();
 

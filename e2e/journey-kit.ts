@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
@@ -28,19 +29,30 @@ export async function acceptCookies(page: Page): Promise<void> {
   if (await accept.isVisible()) await accept.click();
 }
 
+/** A call as the signed-in user (GET unless `init` says); fails the test with the server's answer unless it is 2xx. */
+export async function requestJson(
+  page: Page,
+  headers: Record<string, string>,
+  path: string,
+  init?: { method: string; body: unknown },
+): Promise<Record<string, unknown>> {
+  const response = await page.request.fetch(path, {
+    method: init?.method ?? 'GET',
+    headers: { ...headers, 'Content-Type': 'application/json' },
+    data: init ? JSON.stringify(init.body) : undefined,
+  });
+  expect(response.ok(), `${path}: ${response.status()} ${await response.text()}`).toBe(true);
+  return (await response.json()) as Record<string, unknown>;
+}
+
 /** POST as the signed-in user; fails the test with the server's answer unless it is 2xx. */
-export async function postJson(
+export function postJson(
   page: Page,
   headers: Record<string, string>,
   path: string,
   body: unknown,
 ): Promise<Record<string, unknown>> {
-  const response = await page.request.post(path, {
-    headers: { ...headers, 'Content-Type': 'application/json' },
-    data: JSON.stringify(body),
-  });
-  expect(response.status(), `${path}: ${await response.text()}`).toBeLessThan(300);
-  return (await response.json()) as Record<string, unknown>;
+  return requestJson(page, headers, path, { method: 'POST', body });
 }
 
 /** A block on the workflow canvas, by node id. */
@@ -62,8 +74,41 @@ export async function connectHandles(page: Page, from: Locator, to: Locator): Pr
   await page.mouse.up();
 }
 
+/** Fails the test when the page scrolls sideways (more than a pixel of rounding). */
+export async function expectNoSideScroll(page: Page, name: string): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${name} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(1);
+}
+
+/** A screenshot `<dir>/<name>.png` of the page as it is (full length unless told), animations stopped; never sideways. */
+export async function shootPage(
+  page: Page,
+  dir: string,
+  name: string,
+  { fullPage = true } = {},
+): Promise<void> {
+  mkdirSync(dir, { recursive: true });
+  await expectNoSideScroll(page, name);
+  await page.screenshot({ path: join(dir, `${name}.png`), fullPage, animations: 'disabled' });
+}
+
+export interface ShootThemesOptions {
+  /** Stop animations before each screenshot. */
+  still?: boolean;
+  /**
+   * For a page whose top bar a dialog covers: the theme is stored instead of toggled, and this
+   * opens the page again.
+   */
+  reopen?: () => Promise<void>;
+}
+
 /** The page in light and dark (the top bar's toggle), desktop and mobile, full page; never sideways. */
-export async function shootThemes(page: Page, dir: string, name: string): Promise<void> {
+export async function shootThemes(
+  page: Page,
+  dir: string,
+  name: string,
+  { still = false, reopen }: ShootThemesOptions = {},
+): Promise<void> {
   mkdirSync(dir, { recursive: true });
   for (const theme of ['light', 'dark'] as const) {
     for (const [size, viewport] of [
@@ -71,11 +116,23 @@ export async function shootThemes(page: Page, dir: string, name: string): Promis
       ['mobile', MOBILE],
     ] as const) {
       await page.setViewportSize(viewport);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, `${name} ${size} ${theme} scrolls sideways`).toBeLessThanOrEqual(1);
-      await page.screenshot({ path: `${dir}/${name}-${size}-${theme}.png`, fullPage: true });
+      await expectNoSideScroll(page, `${name} ${size} ${theme}`);
+      await page.screenshot({
+        path: `${dir}/${name}-${size}-${theme}.png`,
+        fullPage: true,
+        ...(still ? { animations: 'disabled' as const } : {}),
+      });
     }
-    await page.getByRole('button', { name: 'Toggle theme' }).click();
+    if (reopen) {
+      await page.evaluate((dark) => {
+        const saved = JSON.parse(localStorage.getItem('counterpart-ui') ?? '{"state":{},"version":0}');
+        saved.state.theme = dark;
+        localStorage.setItem('counterpart-ui', JSON.stringify(saved));
+      }, theme === 'light');
+      await reopen();
+    } else {
+      await page.getByRole('button', { name: 'Toggle theme' }).click();
+    }
   }
   await page.setViewportSize(DESKTOP);
 }

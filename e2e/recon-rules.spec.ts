@@ -1,5 +1,6 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
+import { acceptCookies, DESKTOP, requestJson, shootThemes, watchApiHeaders } from './journey-kit.ts';
 import { signIn } from './sign-in.ts';
 
 /**
@@ -11,52 +12,6 @@ import { signIn } from './sign-in.ts';
 const shotsDir = process.env.SHOTS_DIR ?? '/tmp/shots-wr';
 
 test.describe.configure({ timeout: 180_000 });
-
-const DESKTOP = { width: 1366, height: 860 };
-const MOBILE = { width: 375, height: 812 };
-
-async function acceptCookies(page: Page) {
-  const accept = page.getByRole('button', { name: 'Accept cookies' });
-  if (await accept.isVisible()) await accept.click();
-}
-
-async function noSideScroll(page: Page, name: string) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${name} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(1);
-}
-
-/**
- * The page in light and dark, desktop and mobile; never scrolling sideways. With `reopen` (a dialog
- * covers the top bar's toggle) the theme is stored and the page opened again.
- */
-async function shootAll(page: Page, name: string, reopen?: () => Promise<void>) {
-  mkdirSync(shotsDir, { recursive: true });
-  for (const theme of ['light', 'dark'] as const) {
-    for (const [size, viewport] of [
-      ['desktop', DESKTOP],
-      ['mobile', MOBILE],
-    ] as const) {
-      await page.setViewportSize(viewport);
-      await noSideScroll(page, `${name} ${size} ${theme}`);
-      await page.screenshot({
-        path: `${shotsDir}/${name}-${size}-${theme}.png`,
-        fullPage: true,
-        animations: 'disabled',
-      });
-    }
-    if (reopen) {
-      await page.evaluate((dark) => {
-        const saved = JSON.parse(localStorage.getItem('counterpart-ui') ?? '{"state":{},"version":0}');
-        saved.state.theme = dark;
-        localStorage.setItem('counterpart-ui', JSON.stringify(saved));
-      }, theme === 'light');
-      await reopen();
-    } else {
-      await page.getByRole('button', { name: 'Toggle theme' }).click();
-    }
-  }
-  await page.setViewportSize(DESKTOP);
-}
 
 /** Imports a CSV as a new table through the UI (/tables/create → From a file → mapping → import). */
 async function importTable(page: Page, name: string, fileName: string, csv: string) {
@@ -71,19 +26,6 @@ async function importTable(page: Page, name: string, fileName: string, csv: stri
   await page.getByLabel('Table name').fill(name);
   await page.getByRole('button', { name: 'Import rows' }).click();
   await expect(page.getByRole('heading', { name: 'Import finished' })).toBeVisible({ timeout: 60_000 });
-}
-
-/** The bearer token and organization the app sends, to set up data through the API as the same user. */
-function watchApiHeaders(page: Page) {
-  const seen: Record<string, string> = {};
-  page.on('request', (request) => {
-    const headers = request.headers();
-    if (request.url().includes('/api/') && headers.authorization) {
-      seen.Authorization = headers.authorization;
-      seen.Organization = headers.organization ?? '';
-    }
-  });
-  return seen;
 }
 
 const SETTINGS = '/api/recon/v1/recon/settings';
@@ -207,7 +149,7 @@ test('a rule set made from the defaults is changed, tested on two tables, saved 
   await expect(result.getByTestId('pass-result-tolerance').getByRole('cell').nth(1)).toHaveText('1');
   await expect(result.getByTestId('totals-left')).toContainText('1 unreconciled');
   await expect(result.getByTestId('totals-right')).toContainText('1 unreconciled');
-  await shootAll(page, 'rule-editor');
+  await shootThemes(page, shotsDir, 'rule-editor', { still: true });
 
   await page.getByRole('button', { name: 'Save rule set' }).click();
   await expect(page.getByText(`Rule set ${ruleName} saved`)).toBeVisible();
@@ -215,7 +157,7 @@ test('a rule set made from the defaults is changed, tested on two tables, saved 
   const row = page.getByRole('row', { name: new RegExp(ruleName) });
   await expect(row).toContainText('Default');
   await expect(row.getByRole('cell').nth(1)).toHaveText('6');
-  await shootAll(page, 'rules-list');
+  await shootThemes(page, shotsDir, 'rules-list', { still: true });
 
   // Saved as edited: the tolerance in major units, the order kept.
   await row.getByRole('link', { name: ruleName }).click();
@@ -258,7 +200,7 @@ test('a rule set made from the defaults is changed, tested on two tables, saved 
   await settings.getByLabel('Approval threshold').fill('100,000');
   await settings.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Reconciliation settings saved')).toBeVisible();
-  await shootAll(page, 'settings-recon');
+  await shootThemes(page, shotsDir, 'settings-recon', { still: true });
 
   await page.reload();
   const reloaded = page.getByRole('region', { name: 'Reconciliation' });
@@ -311,15 +253,8 @@ test('maker-checker: my own match waits in the approvals panel; its audit trail 
   await expect(page.getByText('Reconciliation settings saved')).toBeVisible();
 
   // A manual match through the API, as this user: KES 20 apart, so partial, and above the threshold.
-  const api = async (path: string, init?: { method: string; body: unknown }) => {
-    const response = await page.request.fetch(path, {
-      method: init?.method ?? 'GET',
-      headers: { ...headers, 'Content-Type': 'application/json' },
-      data: init ? JSON.stringify(init.body) : undefined,
-    });
-    expect(response.ok(), `${path}: ${response.status()} ${await response.text()}`).toBe(true);
-    return (await response.json()) as Record<string, unknown>;
-  };
+  const api = (path: string, init?: { method: string; body: unknown }) =>
+    requestJson(page, headers, path, init);
   const tables = (await api(`/api/tables/storage/counterpart_tables/?search=approvals ${stamp}`)) as {
     data: Array<{ id: string; name: string }>;
   };
@@ -344,7 +279,7 @@ test('maker-checker: my own match waits in the approvals panel; its audit trail 
   await expect(approvals).toContainText('You asked for this one: another person must approve it');
   await expect(approvals).toContainText('KES 2,000.00');
   await expect(approvals.getByRole('button', { name: 'Approve' })).toBeDisabled();
-  await shootAll(page, 'workspace-approvals');
+  await shootThemes(page, shotsDir, 'workspace-approvals', { still: true });
 
   // The group's audit trail: who matched it, and a CSV of the same entries.
   const openGroup = async () => {
@@ -362,5 +297,5 @@ test('maker-checker: my own match waits in the approvals panel; its audit trail 
   expect(file.suggestedFilename()).toMatch(/^recon-audit-group-[0-9a-f]{8}-\d{4}-\d{2}-\d{2}\.csv$/);
   const saved = await file.path();
   expect(readFileSync(saved, 'utf8')).toContain('admin@demo.test');
-  await shootAll(page, 'workspace-audit', openGroup);
+  await shootThemes(page, shotsDir, 'workspace-audit', { still: true, reopen: openGroup });
 });

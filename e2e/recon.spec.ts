@@ -1,6 +1,7 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { acceptCookies, DESKTOP, MOBILE, shootPage } from './journey-kit.ts';
 import { signIn } from './sign-in.ts';
 
 /**
@@ -21,20 +22,7 @@ const fixtures = path.join(import.meta.dirname, 'fixtures');
 
 test.describe.configure({ timeout: 180_000 });
 
-const DESKTOP = { width: 1366, height: 860 };
-const MOBILE = { width: 375, height: 812 };
-
-async function acceptCookies(page: Page) {
-  const accept = page.getByRole('button', { name: 'Accept cookies' });
-  if (await accept.isVisible()) await accept.click();
-}
-
-async function shoot(page: Page, name: string) {
-  mkdirSync(shotsDir, { recursive: true });
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${name} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(1);
-  await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true, animations: 'disabled' });
-}
+const shoot = (page: Page, name: string) => shootPage(page, shotsDir, name);
 
 /** /tables/create → From a file → the mapping step → Import rows → the import's result. */
 async function importTable(page: Page, file: string, name: string, content?: Buffer, rows = 8) {

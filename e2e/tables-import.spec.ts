@@ -1,8 +1,9 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { generateMpesaPersonalStatement, mpesaPersonalStatementPages } from '@counterpart/statements';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { samplePdf } from '../apps/server/src/modules/documents/sample-pdf.ts';
+import { acceptCookies, DESKTOP, MOBILE, shootPage } from './journey-kit.ts';
 import { signIn } from './sign-in.ts';
 
 /**
@@ -16,20 +17,7 @@ const outDir = path.join(import.meta.dirname, '../test-results/import-web');
 
 test.describe.configure({ timeout: 120_000 });
 
-const DESKTOP = { width: 1366, height: 860 };
-const MOBILE = { width: 375, height: 812 };
-
-async function acceptCookies(page: Page) {
-  const accept = page.getByRole('button', { name: 'Accept cookies' });
-  if (await accept.isVisible()) await accept.click();
-}
-
-async function shoot(page: Page, name: string) {
-  mkdirSync(outDir, { recursive: true });
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${name} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(1);
-  await page.screenshot({ path: path.join(outDir, `${name}.png`), fullPage: true, animations: 'disabled' });
-}
+const shoot = (page: Page, name: string) => shootPage(page, outDir, name);
 
 /** Picks a file through the "Choose a file" button, as a user would. */
 async function chooseFile(scope: Page | Locator, page: Page, name: string, content: string) {

@@ -1,7 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { acceptCookies, DESKTOP, MOBILE, shootPage } from './journey-kit.ts';
 import { signIn } from './sign-in.ts';
 
 /**
@@ -10,14 +10,8 @@ import { signIn } from './sign-in.ts';
  * in light and dark, desktop and 375 px, land in e2e/screenshots/.
  */
 const outDir = path.join(import.meta.dirname, 'screenshots');
-mkdirSync(outDir, { recursive: true });
 
 test.describe.configure({ timeout: 90_000 });
-
-async function acceptCookies(page: Page) {
-  const accept = page.getByRole('button', { name: 'Accept cookies' });
-  if (await accept.isVisible()) await accept.click();
-}
 
 async function addRow(page: Page, reference: string, amount: string, date: string) {
   await page.getByRole('button', { name: 'Add row' }).click();
@@ -37,17 +31,13 @@ function references(grid: Locator): Promise<string[]> {
     .evaluateAll((rows) => rows.map((row) => row.querySelectorAll('td')[1]?.textContent ?? ''));
 }
 
-async function shoot(page: Page, name: string) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${name} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(1);
-  await page.screenshot({ path: path.join(outDir, `${name}.png`), fullPage: true, animations: 'disabled' });
-}
+const shoot = (page: Page, name: string) => shootPage(page, outDir, name);
 
 test('a table is created, filled, edited with undo, sorted, filtered, searched and cleared', async ({
   page,
 }) => {
   const name = `Bank lines ${Date.now()}`;
-  await page.setViewportSize({ width: 1366, height: 860 });
+  await page.setViewportSize(DESKTOP);
   await signIn(page, 'admin@demo.test');
   await acceptCookies(page);
 
@@ -62,9 +52,9 @@ test('a table is created, filled, edited with undo, sorted, filtered, searched a
   await page.getByLabel('Column 3 name').fill('Value date');
   await page.getByLabel('Column 3 type').selectOption('date');
   await shoot(page, 'desktop-light-create-table');
-  await page.setViewportSize({ width: 375, height: 812 });
+  await page.setViewportSize(MOBILE);
   await shoot(page, 'mobile-light-create-table');
-  await page.setViewportSize({ width: 1366, height: 860 });
+  await page.setViewportSize(DESKTOP);
   await page.getByRole('button', { name: 'Create table' }).click();
   await expect(page).toHaveURL(/\/tables\/[^/]+$/);
   await expect(page.getByRole('heading', { name })).toBeVisible();
@@ -129,11 +119,11 @@ test('a table is created, filled, edited with undo, sorted, filtered, searched a
 
   await page.getByRole('button', { name: 'Toggle theme' }).click();
   await shoot(page, 'desktop-dark-table');
-  await page.setViewportSize({ width: 375, height: 812 });
+  await page.setViewportSize(MOBILE);
   await shoot(page, 'mobile-dark-table');
   await page.getByRole('button', { name: 'Toggle theme' }).click();
   await shoot(page, 'mobile-light-table');
-  await page.setViewportSize({ width: 1366, height: 860 });
+  await page.setViewportSize(DESKTOP);
 
   // Column menu and toolbar: add a status column, badge a value, rename, hide and show, delete a row.
   await page.getByRole('button', { name: 'Add column' }).click();
@@ -190,19 +180,14 @@ test('a table is created, filled, edited with undo, sorted, filtered, searched a
 
 /** Screenshots of the tables-extras panels go with the test results. */
 const resultsDir = path.join(import.meta.dirname, '../test-results');
-mkdirSync(resultsDir, { recursive: true });
 
-async function shootPanel(page: Page, name: string) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${name} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(1);
-  await page.screenshot({ path: path.join(resultsDir, `${name}.png`), animations: 'disabled' });
-}
+const shootPanel = (page: Page, name: string) => shootPage(page, resultsDir, name, { fullPage: false });
 
 test('the filtered view exports to a CSV download; a row opens its linked records; associations list', async ({
   page,
 }) => {
   const name = `Export lines ${Date.now()}`;
-  await page.setViewportSize({ width: 1366, height: 860 });
+  await page.setViewportSize(DESKTOP);
   await signIn(page, 'admin@demo.test');
   await acceptCookies(page);
 
@@ -295,7 +280,7 @@ test('the filtered view exports to a CSV download; a row opens its linked record
   await page.getByRole('button', { name: 'Associations' }).click();
   await expect(associations).toBeVisible();
   await shootPanel(page, 'tables-associations-desktop-dark');
-  await page.setViewportSize({ width: 375, height: 812 });
+  await page.setViewportSize(MOBILE);
   await shootPanel(page, 'tables-associations-mobile-dark');
   await page.keyboard.press('Escape');
   await expect(associations).toBeHidden();
@@ -308,6 +293,6 @@ test('the filtered view exports to a CSV download; a row opens its linked record
   await shootPanel(page, 'tables-grid-mobile-dark');
   await page.getByRole('button', { name: 'Toggle theme' }).click();
   await shootPanel(page, 'tables-grid-mobile-light');
-  await page.setViewportSize({ width: 1366, height: 860 });
+  await page.setViewportSize(DESKTOP);
   await shootPanel(page, 'tables-grid-desktop-light');
 });
