@@ -6,12 +6,14 @@ import type { Database } from '../../../db/database.ts';
 import { dataTables, tableImports } from '../../../db/schema.ts';
 import type { JobDefinition, JobQueue } from '../../../jobs/job-types.ts';
 import { createFileStore } from '../../../storage/file-store.ts';
+import { convertBatches } from './convert-batches.ts';
 import { CsvReadError } from './csv-rows.ts';
+import { readCsvInWorker } from './csv-worker.ts';
 import { IMPORT_JOB_LIMIT_SECONDS, INSERT_BATCH_ROWS, MAX_KEPT_ERRORS } from './import-limits.ts';
 import type { ImportRow } from './import-view.ts';
-import { BatchWriter, type ImportCounts, removeImportedRows } from './import-writes.ts';
-import { convertRow, type RowPlan } from './row-conversion.ts';
-import { importSearchText } from './search-text.ts';
+import { BatchWriter, type ImportCounts, removeImportedRows, rowEncodingOf } from './import-writes.ts';
+import type { RowPlan } from './row-conversion.ts';
+import { type EncodedBatch, RowBatch } from './row-encoding.ts';
 import { readCsvRows, readXlsxRows } from './source-rows.ts';
 import { AMOUNT_SOURCE, KEY_SOURCE } from './statement-proposal.ts';
 import { readStatementRows, type StatementSourceRow } from './statement-rows.ts';
@@ -89,9 +91,11 @@ async function finish(database: Database, importId: string, set: Partial<typeof 
 
 /**
  * The import run: streams the file again, converts each row, inserts them in batches of 5,000
- * (one statement each, row_count and counts in the same transaction) and reports progress by
- * bytes read. Lines that do not convert are counted and the first 1,000 kept; the rest go in.
- * Any failure takes out the rows this import inserted: the table is left as it was.
+ * (one statement or COPY each, row_count and counts in the same transaction) and reports progress
+ * by bytes read. A CSV is read and converted in a worker thread (csv-worker.ts), beside the
+ * database's work; XLSX and statements in this thread. Lines that do not convert are counted and
+ * the first 1,000 kept; the rest go in. Any failure takes out the rows this import inserted: the
+ * table is left as it was.
  */
 export function createTableImportJob({ config, database }: ImportJobDeps): JobDefinition<TableImportJobData> {
   const store = createFileStore(config.dataDir);
@@ -139,35 +143,51 @@ export function createTableImportJob({ config, database }: ImportJobDeps): JobDe
       const counts: ImportCounts = { total: 0, inserted: 0, duplicates: 0, failed: 0, errors: [] };
       const warnings: ImportWarning[] = [];
       const input = store.open(row.filePath);
-      const writer = new BatchWriter(database, target, counts, plan.keySource !== null);
+      const encoding = rowEncodingOf(database, plan.keySource !== null);
+      const writer = new BatchWriter(database, target, counts, encoding);
       try {
-        let headerPending = hasHeader;
-        const flush = async () => {
+        const write = async (batch: EncodedBatch, bytesRead: number) => {
           signal.throwIfAborted();
-          await writer.write();
-          const percent = Math.min(99, 1 + Math.floor((98 * input.bytesRead) / Math.max(row.sizeBytes, 1)));
+          await writer.write(batch);
+          const percent = Math.min(99, 1 + Math.floor((98 * bytesRead) / Math.max(row.sizeBytes, 1)));
           await progress(percent, `Imported ${counts.inserted} rows of ${counts.total} read`);
         };
-        for await (const group of rowsOfFile(row, input, options, plan, warnings)) {
-          for (const sourceRow of group) {
-            if (headerPending) {
-              headerPending = false;
-              continue;
-            }
-            counts.total += 1;
-            const converted = sourceRow.refusal
-              ? { ok: false as const, error: sourceRow.refusal }
-              : convertRow(plan, sourceRow);
-            if (!converted.ok) {
-              counts.failed += 1;
-              if (counts.errors.length < MAX_KEPT_ERRORS) counts.errors.push(converted.error);
-              continue;
-            }
-            writer.add(converted.values, importSearchText(table.columns, converted.values), converted.key);
+        if (row.format === 'csv') {
+          input.destroy();
+          const proposal = row.proposal as { encoding?: 'utf-8' | 'windows-1252'; delimiter?: string };
+          const batches = readCsvInWorker({
+            filePath: String(input.path),
+            encoding: proposal.encoding ?? 'utf-8',
+            delimiter: options.delimiter ?? proposal.delimiter ?? ',',
+            hasHeader,
+            plan,
+            columns: table.columns,
+            rowEncoding: encoding,
+            target,
+            batchRows: INSERT_BATCH_ROWS,
+          });
+          for await (const batch of batches) {
+            counts.total = batch.total;
+            counts.failed = batch.failed;
+            counts.errors.push(...batch.errors);
+            if (batch.rows > 0) await write(batch, batch.bytesRead);
           }
-          if (writer.pending >= INSERT_BATCH_ROWS) await flush();
+        } else {
+          const rows = rowsOfFile(row, input, options, plan, warnings);
+          const batch = new RowBatch(encoding, target);
+          const columns = table.columns;
+          for await (const encoded of convertBatches(
+            rows,
+            plan,
+            columns,
+            hasHeader,
+            batch,
+            counts,
+            INSERT_BATCH_ROWS,
+          )) {
+            await write(encoded, input.bytesRead);
+          }
         }
-        if (writer.pending > 0) await flush();
         await writer.settle();
       } catch (error) {
         input.destroy();

@@ -1,8 +1,7 @@
 import type { ImportLineError } from '@counterpart/contracts';
 import { sql } from 'drizzle-orm';
 import type { BulkSession, Database, Db } from '../../../db/database.ts';
-import { timeOrderedIds } from './item-ids.ts';
-import { batchPayload, encodeRow, type ImportTarget, type RowEncoding } from './row-encoding.ts';
+import type { EncodedBatch, ImportTarget, RowEncoding } from './row-encoding.ts';
 
 /** The counts an import shows while it runs. */
 export interface ImportCounts {
@@ -13,9 +12,6 @@ export interface ImportCounts {
   errors: ImportLineError[];
 }
 
-/** Ids are made in blocks of this many. */
-const ID_BLOCK = 4096;
-
 function rowsOf(result: unknown): Array<Record<string, unknown>> {
   return (result as { rows?: Array<Record<string, unknown>> }).rows ?? [];
 }
@@ -25,12 +21,6 @@ interface CountsSnapshot {
   total: number;
   failed: number;
   errors: ImportLineError[] | null;
-}
-
-/** A batch of encoded rows (row-encoding.ts) and how many there are. */
-interface EncodedBatch {
-  payload: string;
-  rows: number;
 }
 
 /**
@@ -148,53 +138,33 @@ function writeBatch(
   return insertBatch(database.db, target, batch, snapshot);
 }
 
+/** How this database takes an import's rows (row-encoding.ts); `keyed`: rows may carry external keys. */
+export function rowEncodingOf(database: Database, keyed: boolean): RowEncoding {
+  if (!database.bulkTransaction) return 'json';
+  return keyed ? 'copy-staged' : 'copy-items';
+}
+
 /**
- * Collects converted rows (encoded at once, with time-ordered ids) and writes them in batches with
- * at most one in flight, so the next batch is read and converted while the database inserts the
- * previous one (PostgreSQL works meanwhile; PGlite shares the thread anyway).
+ * Writes encoded batches with at most one in flight, so the next batch is read and converted
+ * while the database inserts the previous one.
  */
 export class BatchWriter {
   private inFlight: Promise<void> | null = null;
   private keptErrors = 0;
-  private lines: string[] = [];
-  private ids: string[] = [];
-  private nextId = 0;
-  private readonly encoding: RowEncoding;
 
-  /** `keyed`: the rows may carry external keys (then a batch can hold duplicates). */
   constructor(
     private readonly database: Database,
     private readonly target: ImportTarget,
     readonly counts: ImportCounts,
-    keyed: boolean,
-  ) {
-    this.encoding = database.bulkTransaction ? (keyed ? 'copy-staged' : 'copy-items') : 'json';
-  }
+    private readonly encoding: RowEncoding,
+  ) {}
 
-  /** Rows added since the last write. */
-  get pending(): number {
-    return this.lines.length;
-  }
-
-  /** Adds a converted row to the next batch. */
-  add(values: Record<string, unknown>, search: string, key: string | null): void {
-    if (this.nextId >= this.ids.length) {
-      this.ids = timeOrderedIds(ID_BLOCK);
-      this.nextId = 0;
-    }
-    const id = this.ids[this.nextId] ?? '';
-    this.nextId += 1;
-    this.lines.push(encodeRow(this.encoding, this.target, id, values, search, key));
-  }
-
-  /** Waits for the batch in flight, then starts writing the rows added since. */
-  async write(): Promise<void> {
+  /** Waits for the batch in flight, then starts this one (with the counts read so far). */
+  async write(batch: EncodedBatch): Promise<void> {
     await this.settle();
     const { counts } = this;
     const changed = counts.errors.length !== this.keptErrors;
     this.keptErrors = counts.errors.length;
-    const batch = { payload: batchPayload(this.encoding, this.lines), rows: this.lines.length };
-    this.lines = [];
     const snapshot = {
       total: counts.total,
       failed: counts.failed,

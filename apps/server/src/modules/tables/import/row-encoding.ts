@@ -5,7 +5,15 @@
  * table. Each row is encoded as soon as it is converted, so a batch waiting to be written is a
  * list of strings rather than objects the garbage collector has to carry along.
  */
+import { timeOrderedIds } from './item-ids.ts';
+
 export type RowEncoding = 'json' | 'copy-items' | 'copy-staged';
+
+/** A batch of encoded rows as sent (one JSON document or one COPY stream) and how many there are. */
+export interface EncodedBatch {
+  payload: string;
+  rows: number;
+}
 
 export interface ImportTarget {
   tableId: string;
@@ -43,4 +51,41 @@ export function encodeRow(
 /** The encoded rows of a batch as the one document or COPY stream they are sent as. */
 export function batchPayload(encoding: RowEncoding, lines: string[]): string {
   return encoding === 'json' ? `[${lines.join(',')}]` : lines.join('');
+}
+
+/** Ids are made in blocks of this many. */
+const ID_BLOCK = 4096;
+
+/** The rows of the next batch, encoded as they are added, each with a time-ordered id. */
+export class RowBatch {
+  private lines: string[] = [];
+  private ids: string[] = [];
+  private nextId = 0;
+
+  constructor(
+    private readonly encoding: RowEncoding,
+    private readonly target: ImportTarget,
+  ) {}
+
+  /** Rows added since the last take(). */
+  get size(): number {
+    return this.lines.length;
+  }
+
+  add(values: Record<string, unknown>, search: string, key: string | null): void {
+    if (this.nextId >= this.ids.length) {
+      this.ids = timeOrderedIds(ID_BLOCK);
+      this.nextId = 0;
+    }
+    const id = this.ids[this.nextId] ?? '';
+    this.nextId += 1;
+    this.lines.push(encodeRow(this.encoding, this.target, id, values, search, key));
+  }
+
+  /** The rows added so far as one payload; the batch starts empty again. */
+  take(): EncodedBatch {
+    const batch = { payload: batchPayload(this.encoding, this.lines), rows: this.lines.length };
+    this.lines = [];
+    return batch;
+  }
 }
