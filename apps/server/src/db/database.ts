@@ -19,8 +19,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** One transaction on a PostgreSQL connection of its own, for bulk writes. */
 export interface BulkSession {
   query<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<{ rows: T[] }>;
-  /** `COPY … FROM STDIN` (text format) fed with `data`; answers the rows copied. */
-  copyIn(statement: string, data: string): Promise<number>;
+  /** `COPY <into> FROM STDIN` (text format; `into` is a table and its columns) fed with `data`; answers the rows copied. */
+  copyIn(into: string, data: string): Promise<number>;
 }
 
 export interface Database {
@@ -29,10 +29,11 @@ export interface Database {
   /** Raw SQL for the few places a driver-level call is needed (pg-boss, oidc adapter). */
   query<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<{ rows: T[] }>;
   /**
-   * PostgreSQL only (null on PGlite, where COPY is no faster than one INSERT): runs `work` in a
-   * transaction on a pooled connection, committed when it resolves, rolled back when it throws.
+   * Runs `work` in one transaction where COPY can be fed from memory (on PostgreSQL on a pooled
+   * connection of its own; PGlite reads the data as its /dev/blob), committed when it resolves,
+   * rolled back when it throws.
    */
-  bulkTransaction: (<T>(work: (session: BulkSession) => Promise<T>) => Promise<T>) | null;
+  bulkTransaction<T>(work: (session: BulkSession) => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -77,7 +78,18 @@ async function openPglite(dataDir: string): Promise<Database> {
       const results = await client.exec(text);
       return { rows: (results.at(-1)?.rows ?? []) as T[] };
     },
-    bulkTransaction: null,
+    bulkTransaction: (work) =>
+      client.transaction((tx) =>
+        work({
+          async query<R>(text: string, values?: unknown[]) {
+            return { rows: (await tx.query<R>(text, values)).rows };
+          },
+          async copyIn(into: string, data: string) {
+            const copied = await tx.query(`copy ${into} from '/dev/blob'`, [], { blob: new Blob([data]) });
+            return copied.affectedRows ?? 0;
+          },
+        }),
+      ),
     async ping() {
       await client.query('select 1');
     },
@@ -126,8 +138,8 @@ async function bulkTransaction<T>(pool: pg.Pool, work: (session: BulkSession) =>
         const answer = await client.query(text, values);
         return { rows: answer.rows as R[] };
       },
-      async copyIn(statement: string, data: string) {
-        const copy = client.query(copyFrom(statement));
+      async copyIn(into: string, data: string) {
+        const copy = client.query(copyFrom(`copy ${into} from stdin`));
         await pipeline(Readable.from([data]), copy);
         return copy.rowCount;
       },

@@ -60,4 +60,23 @@ describe('importing a CSV of several batches', () => {
     );
     expect(rows[3]?.Note).toBe('tab\there back\\slash 3');
   });
+
+  it('copies tabs, backslashes, line breaks and quotes exactly when the rows go straight in (no key)', async () => {
+    const note = 'a\tb \\ c\\N "q"\nnext';
+    const csv = `Reference,Note\nR1,"${note.replaceAll('"', '""')}"\nR2,\\\n`;
+    const upload = await uploadFile(server, admin, org.id, 'plain.csv', csv);
+    expect(upload.status).toBe(201);
+    const confirm = await call('POST', `${IMPORTS}/${upload.body.id}/confirm`, admin, org.id, {
+      target: { new_table: { name: 'Plain' } },
+      mapping: upload.body.proposal.mapping,
+    });
+    expect(confirm.status).toBe(202);
+    const done = await waitForImport(call, admin, org.id, upload.body.id);
+    expect(done).toMatchObject({ status: 'succeeded', inserted_rows: 2, duplicate_rows: 0 });
+    const rows = await rowsByName(call, admin, org.id, done.table_id);
+    expect(rows).toEqual([
+      { Reference: 'R1', Note: note },
+      { Reference: 'R2', Note: '\\' },
+    ]);
+  });
 });

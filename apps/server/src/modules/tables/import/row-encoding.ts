@@ -1,8 +1,8 @@
 /**
- * How an import's rows travel to the database, chosen once per import: one JSON document read by
- * jsonb_to_recordset (PGlite), or lines of COPY's text format (PostgreSQL) — straight into
- * table_items when the import has no external keys (nothing can conflict), else into a staging
- * table. Each row is encoded as soon as it is converted, so a batch waiting to be written is a
+ * How an import's rows travel to the database, chosen once per import (import-writes.ts): lines of
+ * COPY's text format, straight into table_items when the import has no external keys (nothing can
+ * conflict), else on PostgreSQL into a staging table; or, on PGlite with keys, one JSON document
+ * read by jsonb_to_recordset. Each row is encoded as soon as it is converted, so a batch waiting to be written is a
  * list of strings rather than objects the garbage collector has to carry along.
  */
 import { timeOrderedIds } from './item-ids.ts';
