@@ -84,33 +84,45 @@ export function scanKeys(
 }
 
 /**
- * The lists of two consecutive ranges as one, the second's ids mapped through `remap` (its table's id →
- * the run's id; an empty `remap`: ids kept). `first` alone when `second` is empty.
+ * The lists of consecutive ranges as one, each part's ids mapped through its `remap` (its table's id →
+ * the run's id) when it has one.
  */
-export function joinKeyLists(first: KeyLists, second: KeyLists, remap: Int32Array): KeyLists {
-  if (second.count === 0) return first;
-  const count = first.count + second.count;
-  const join = (a: Int32Array, aStart: Int32Array, b: Int32Array, bStart: Int32Array) => {
-    const ids = int32Array(a.length + b.length);
-    ids.set(a);
-    if (remap.length === 0) ids.set(b, a.length);
-    else for (let k = 0; k < b.length; k++) ids[a.length + k] = remap[b[k]!]!;
-    const start = int32Array(count + 1);
-    start.set(aStart);
-    for (let i = 1; i <= second.count; i++) start[first.count + i] = a.length + bStart[i]!;
-    return { ids, start };
-  };
-  const ref = join(first.refIds, first.refStart, second.refIds, second.refStart);
-  const party = join(first.partyIds, first.partyStart, second.partyIds, second.partyStart);
-  const strongCount = uint16Array(count);
-  strongCount.set(first.strongCount);
-  strongCount.set(second.strongCount, first.count);
-  return {
+export function concatKeyLists(parts: Array<{ lists: KeyLists; remap?: Int32Array }>): KeyLists {
+  if (parts.length === 1 && !parts[0]!.remap) return parts[0]!.lists;
+  let count = 0;
+  let refs = 0;
+  let parties = 0;
+  for (const { lists } of parts) {
+    count += lists.count;
+    refs += lists.refIds.length;
+    parties += lists.partyIds.length;
+  }
+  const joined: KeyLists = {
     count,
-    refIds: ref.ids,
-    refStart: ref.start,
-    strongCount,
-    partyIds: party.ids,
-    partyStart: party.start,
+    refIds: int32Array(refs),
+    refStart: int32Array(count + 1),
+    strongCount: uint16Array(count),
+    partyIds: int32Array(parties),
+    partyStart: int32Array(count + 1),
   };
+  const copy = (into: Int32Array, at: number, ids: Int32Array, remap: Int32Array | undefined) => {
+    if (!remap) into.set(ids, at);
+    else for (let k = 0; k < ids.length; k++) into[at + k] = remap[ids[k]!]!;
+  };
+  let record = 0;
+  let ref = 0;
+  let party = 0;
+  for (const { lists, remap } of parts) {
+    copy(joined.refIds, ref, lists.refIds, remap);
+    copy(joined.partyIds, party, lists.partyIds, remap);
+    joined.strongCount.set(lists.strongCount, record);
+    for (let i = 1; i <= lists.count; i++) {
+      joined.refStart[record + i] = ref + lists.refStart[i]!;
+      joined.partyStart[record + i] = party + lists.partyStart[i]!;
+    }
+    record += lists.count;
+    ref += lists.refIds.length;
+    party += lists.partyIds.length;
+  }
+  return joined;
 }

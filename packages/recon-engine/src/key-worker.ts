@@ -1,9 +1,11 @@
 /**
- * The preparation worker's side (started by `parallel-keys.ts`): normalises batches of records shipped
- * as columns into key ids of its own `KeyTable`. For each batch it also notes the order in which keys
- * first appeared in that batch, so that the main thread can give them their run ids in the order a
- * single thread scanning the batches in sequence order would (whatever order they came in).
+ * The preparation worker's side (started by `parallel-keys.ts`): normalises records shipped as columns
+ * into key ids of its own `KeyTable`, taking chunks from the back of the run's record sequence (left
+ * side then right side, see `chunk-claims.ts`). For each chunk it notes the order in which keys first
+ * appeared in it, so that the main thread can give them their run ids in the order a single thread
+ * scanning the sequence would (whatever order the chunks were scanned in).
  */
+import { ChunkClaims } from './chunk-claims.ts';
 import { KeyTable } from './key-index.ts';
 import { type KeyLists, type KeySource, scanKeys } from './key-lists.ts';
 import { KeyScanner } from './key-scanner.ts';
@@ -13,18 +15,24 @@ export interface KeyJob {
   references: string[];
   texts: Array<string | undefined>;
   counterparties: Array<string | undefined>;
-  /** The last batch: the worker answers once it is scanned. */
+  /** Position of the first record in the run's sequence. */
+  offset: number;
+  /** The shared claims (first job) and the sequence's side boundary. */
+  claims?: SharedArrayBuffer;
+  boundary?: number;
+  /** The last job: the worker answers once it can take no more chunks. */
   last: boolean;
 }
 
 export interface KeyBatch {
+  /** Sequence position of the chunk's first record. */
+  start: number;
   lists: KeyLists;
-  /** The batch's keys (worker ids) in the order they first appeared in it. */
+  /** The chunk's keys (worker ids) in the order they first appeared in it. */
   appearance: Int32Array;
 }
 
 export interface KeyJobResult {
-  /** One per job, in the order they were sent. */
   batches: KeyBatch[];
   /** The worker table's keys by id. */
   names: readonly string[];
@@ -79,18 +87,30 @@ export class KeyJobScanner {
   private readonly table = new AppearanceTable(1 << 20);
   private readonly scanner = new KeyScanner(this.table);
   private readonly batches: KeyBatch[] = [];
+  private readonly sources: Array<{ offset: number; records: KeySource[] }> = [];
+  private claims: ChunkClaims | undefined;
+  private lowest = Number.MAX_SAFE_INTEGER;
 
-  /** Scans a job; the result after the last one. `progress[1]` counts steps of 16,384 records. */
+  /** Takes in a job and scans chunks while there are any; the result after the last job. */
   scan(job: KeyJob, progress?: Int32Array): KeyJobResult | undefined {
     const count = job.references.length;
     const records: KeySource[] = new Array(count);
     for (let i = 0; i < count; i++) {
       records[i] = { reference: job.references[i]!, text: job.texts[i], counterparty: job.counterparties[i] };
     }
-    this.table.startBatch();
-    const onProgress = progress ? () => void Atomics.add(progress, 1, 1) : undefined;
-    const lists = scanKeys(records, 0, count, this.scanner, onProgress);
-    this.batches.push({ lists, appearance: this.table.appearance() });
+    this.sources.push({ offset: job.offset, records });
+    if (count > 0) this.lowest = Math.min(this.lowest, job.offset);
+    if (job.claims) this.claims = new ChunkClaims(new Int32Array(job.claims), job.boundary ?? 0);
+    for (let claim = this.claims?.back(this.lowest); claim; claim = this.claims?.back(this.lowest)) {
+      const [start, end] = claim;
+      const source = this.sources.find(
+        (item) => start >= item.offset && end <= item.offset + item.records.length,
+      )!;
+      this.table.startBatch();
+      const lists = scanKeys(source.records, start - source.offset, end - source.offset, this.scanner);
+      this.batches.push({ start, lists, appearance: this.table.appearance() });
+      if (progress) Atomics.add(progress, 1, 1);
+    }
     return job.last ? { batches: this.batches, names: this.table.keyNames() } : undefined;
   }
 }

@@ -1,41 +1,55 @@
 import { describe, expect, it } from 'vitest';
+import { ChunkClaims } from './chunk-claims.ts';
 import { KeyTable } from './key-index.ts';
-import { scanKeys } from './key-lists.ts';
+import { concatKeyLists, type KeyLists, scanKeys } from './key-lists.ts';
 import { KeyScanner } from './key-scanner.ts';
-import { KeyWorker } from './parallel-keys.ts';
+import { columns, KeyWorker, workerParts } from './parallel-keys.ts';
 import { prepare } from './prepare.ts';
 import { defaultRuleSet } from './rules.ts';
 import { run } from './run.ts';
 import { generate } from './testdata/generate.ts';
-import type { EngineRecord } from './types.ts';
 
 const nothingMatched = { left: new Set<string>(), right: new Set<string>() };
 
 describe('key worker', () => {
-  it('loads under the test runner and scans as the main thread does', () => {
-    const data = generate({ seed: 5, invoices: 300 });
-    const columns = (records: EngineRecord[], last: boolean) => ({
-      references: records.map((record) => record.reference),
-      texts: records.map((record) => record.text),
-      counterparties: records.map((record) => record.counterparty),
-      last,
-    });
+  it('loads under the test runner and takes the chunks the main thread leaves, with single-thread ids', () => {
+    const data = generate({ seed: 5, invoices: 20_000 });
+    const boundary = data.left.length;
+    const claims = ChunkClaims.create(boundary + data.right.length, boundary);
     const worker = KeyWorker.start();
     expect(worker).toBeDefined();
-    worker!.send(columns(data.left, false));
-    worker!.send(columns(data.right, true));
-    const result = worker!.result();
-    expect(result).toBeDefined();
     const table = new KeyTable();
     const scanner = new KeyScanner(table);
-    const left = scanKeys(data.left, 0, data.left.length, scanner);
-    const right = scanKeys(data.right, 0, data.right.length, scanner);
-    expect(result!.names).toEqual(table.keyNames());
-    expect(result!.batches.map((batch) => [...batch.lists.refIds])).toEqual([
-      [...left.refIds],
-      [...right.refIds],
-    ]);
-    expect([...result!.batches[1]!.lists.partyStart]).toEqual([...right.partyStart]);
+    // The main thread takes the first chunk before the worker gets anything; the worker the rest.
+    const [start, end] = claims.front()!;
+    const parts: Array<{ start: number; lists: KeyLists; remap?: Int32Array }> = [
+      { start, lists: scanKeys(data.left, start, end, scanner) },
+    ];
+    worker!.send({
+      ...columns(data.right, 0),
+      offset: boundary,
+      claims: claims.state.buffer as SharedArrayBuffer,
+      boundary,
+      last: false,
+    });
+    worker!.send({ ...columns(data.left, 0), offset: 0, last: true });
+    const result = worker!.result();
+    expect(result).toBeDefined();
+    expect(result!.batches.length).toBeGreaterThan(1);
+    parts.push(...workerParts(result!, table));
+
+    const single = new KeyTable();
+    const singleScanner = new KeyScanner(single);
+    const left = scanKeys(data.left, 0, data.left.length, singleScanner);
+    const right = scanKeys(data.right, 0, data.right.length, singleScanner);
+    expect(table.keyNames()).toEqual(single.keyNames());
+    const joinedLeft = concatKeyLists(parts.filter((part) => part.start < boundary));
+    const joinedRight = concatKeyLists(parts.filter((part) => part.start >= boundary));
+    expect([...joinedLeft.refIds]).toEqual([...left.refIds]);
+    expect([...joinedLeft.partyIds]).toEqual([...left.partyIds]);
+    expect([...joinedRight.refIds]).toEqual([...right.refIds]);
+    expect([...joinedRight.refStart]).toEqual([...right.refStart]);
+    expect([...joinedRight.strongCount]).toEqual([...right.strongCount]);
   });
 
   it('passes an error in the worker on to the run instead of waiting for it', () => {
@@ -46,7 +60,14 @@ describe('key worker', () => {
       texts: [undefined],
       counterparties: [undefined],
     };
-    worker!.send({ ...broken, last: true });
+    const claims = ChunkClaims.create(1, 1);
+    worker!.send({
+      ...broken,
+      offset: 0,
+      claims: claims.state.buffer as SharedArrayBuffer,
+      boundary: 1,
+      last: true,
+    });
     expect(() => worker!.result()).toThrow(/key worker failed: TypeError/);
   });
 

@@ -11,10 +11,12 @@
  * worker cannot load, the main thread scans the tail itself. A worker that fails while scanning fails the
  * run; one that stops reporting progress for `STALL_MS` is terminated and fails it too (no hang).
  */
+
+import { ChunkClaims } from './chunk-claims.ts';
 import type { KeyTable } from './key-index.ts';
-import { joinKeyLists, type KeyLists, type KeySource, scanKeys } from './key-lists.ts';
+import { concatKeyLists, type KeyLists, type KeySource, scanKeys } from './key-lists.ts';
 import { KeyScanner } from './key-scanner.ts';
-import type { KeyBatch, KeyJob, KeyJobResult } from './key-worker.ts';
+import type { KeyJob, KeyJobResult } from './key-worker.ts';
 import { int32Array } from './typed-memory.ts';
 
 type WorkerThreads = typeof import('node:worker_threads');
@@ -171,10 +173,10 @@ function extension(): string {
 }
 
 /**
- * Share of the records the main thread scans: it also checks and sorts both sides, ships the worker's
- * records and remaps its keys, while the worker unpacks them (balanced on the generated 1M run).
+ * Where the records shipped to the worker start, as a share of the left side: the worker can take
+ * chunks down to there (on a quiet machine the two threads meet about half-way through the left side).
  */
-const MAIN_SHARE = 0.27;
+const SHIPPED_FROM = 0.4;
 
 export interface ScannedSides<R> {
   left: R[];
@@ -184,11 +186,12 @@ export interface ScannedSides<R> {
 }
 
 /**
- * Both sides sorted (by `sort`) and their key lists, interned into `keys` in the order left then
- * right. With a worker: the right side is sorted and shipped first, so the worker scans it while the
- * main thread sorts the left side; then the worker gets the left side's tail and the main thread
- * scans its head. The worker's keys are then interned in sequence order (left tail, right), each
- * batch's keys in their order of first appearance: the ids a single thread gives.
+ * Both sides sorted (by `sort`) and their key lists, interned into `keys` in sequence order (left side
+ * then right side). With a worker: the right side is sorted and shipped first, and the worker takes
+ * chunks from the back of the sequence while the main thread sorts the left side; then the worker gets
+ * most of the left side too and the main thread takes chunks from the front until the two meet
+ * (`chunk-claims.ts`). The worker's keys are then interned chunk by chunk in sequence order, each
+ * chunk's keys in their order of first appearance: the ids a single thread gives.
  */
 export function scanSides<R extends KeySource>(
   left: readonly R[],
@@ -209,59 +212,73 @@ export function scanSides<R extends KeySource>(
     };
   }
   try {
+    const boundary = left.length;
+    const claims = ChunkClaims.create(left.length + right.length, boundary);
     const rightSorted = sort(right);
-    worker.send(shipped(rightSorted, 0, false));
+    worker.send({
+      ...columns(rightSorted, 0),
+      offset: boundary,
+      claims: claims.state.buffer as SharedArrayBuffer,
+      boundary,
+      last: false,
+    });
     const leftSorted = sort(left);
-    // The split: the main thread keeps the head of the left side, its share of all records (records of
-    // either side cost about the same to scan; counting characters instead cost ~0.4 s at 1M).
-    const head = Math.min(
-      leftSorted.length,
-      Math.round(MAIN_SHARE * (leftSorted.length + rightSorted.length)),
-    );
-    worker.send(shipped(leftSorted, head, true));
-    const mainLeft = scanKeys(leftSorted, 0, head, scanner);
+    const from = Math.floor(leftSorted.length * SHIPPED_FROM);
+    worker.send({ ...columns(leftSorted, from), offset: from, last: true });
+    const parts: Array<{ start: number; lists: KeyLists; remap?: Int32Array }> = [];
+    for (let claim = claims.front(); claim; claim = claims.front()) {
+      const [start, end] = claim;
+      const lists =
+        start < boundary
+          ? scanKeys(leftSorted, start, end, scanner)
+          : scanKeys(rightSorted, start - boundary, end - boundary, scanner);
+      parts.push({ start, lists });
+    }
+    // Undefined when the worker could not load: it took no chunk, so the main thread took them all.
     const result = worker.result();
-    if (!result) {
-      // No worker after all: the main thread goes on with the rest, in the same order.
-      return {
-        left: leftSorted,
-        right: rightSorted,
-        leftKeys: joinKeyLists(mainLeft, scanKeys(leftSorted, head, leftSorted.length, scanner), IDENTITY),
-        rightKeys: scanKeys(rightSorted, 0, rightSorted.length, scanner),
-      };
-    }
-    const [rightBatch, leftBatch] = result.batches as [KeyBatch, KeyBatch];
-    const names = result.names;
-    const remap = int32Array(names.length).fill(-1);
-    for (const batch of [leftBatch, rightBatch]) {
-      const appearance = batch.appearance;
-      for (let k = 0; k < appearance.length; k++) {
-        const id = appearance[k]!;
-        if (remap[id]! < 0) remap[id] = keys.intern(names[id]!);
-      }
-    }
-    return {
-      left: leftSorted,
-      right: rightSorted,
-      leftKeys: joinKeyLists(mainLeft, leftBatch.lists, remap),
-      rightKeys: joinKeyLists(scanKeys(rightSorted, 0, 0, scanner), rightBatch.lists, remap),
+    if (result) parts.push(...workerParts(result, keys));
+    const emptyLists = scanKeys(leftSorted, 0, 0, scanner);
+    const side = (inLeft: boolean) => {
+      const chosen = parts.filter((part) => part.start < boundary === inLeft);
+      return chosen.length > 0 ? concatKeyLists(chosen) : emptyLists;
     };
+    return { left: leftSorted, right: rightSorted, leftKeys: side(true), rightKeys: side(false) };
   } finally {
     worker.end();
   }
 }
 
-/** Marks a join whose second part is in the run's ids already. */
-const IDENTITY = new Int32Array(0);
+/**
+ * The worker's chunks in sequence order, its keys interned into `keys` chunk by chunk, each chunk's in
+ * their order of first appearance (after every chunk the main thread took: those come first).
+ */
+export function workerParts(
+  result: KeyJobResult,
+  keys: KeyTable,
+): Array<{ start: number; lists: KeyLists; remap: Int32Array }> {
+  const batches = [...result.batches].sort((a, b) => a.start - b.start);
+  const names = result.names;
+  const remap = int32Array(names.length).fill(-1);
+  for (const batch of batches) {
+    const appearance = batch.appearance;
+    for (let k = 0; k < appearance.length; k++) {
+      const id = appearance[k]!;
+      if (remap[id]! < 0) remap[id] = keys.intern(names[id]!);
+    }
+  }
+  return batches.map((batch) => ({ start: batch.start, lists: batch.lists, remap }));
+}
 
 /** records[from ..] as columns. */
-function shipped(records: readonly KeySource[], from: number, last: boolean): KeyJob {
+export function columns(
+  records: readonly KeySource[],
+  from: number,
+): Pick<KeyJob, 'references' | 'texts' | 'counterparties'> {
   const count = Math.max(0, records.length - from);
-  const job: KeyJob = {
+  const job: Pick<KeyJob, 'references' | 'texts' | 'counterparties'> = {
     references: new Array(count),
     texts: new Array(count),
     counterparties: new Array(count),
-    last,
   };
   for (let i = 0; i < count; i++) {
     const record = records[from + i]!;
