@@ -20,7 +20,7 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface BulkSession {
   query<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<{ rows: T[] }>;
   /** `COPY <into> FROM STDIN` (text format; `into` is a table and its columns) fed with `data`; answers the rows copied. */
-  copyIn(into: string, data: string): Promise<number>;
+  copyIn(into: string, data: string | Uint8Array): Promise<number>;
 }
 
 export interface Database {
@@ -84,7 +84,7 @@ async function openPglite(dataDir: string): Promise<Database> {
           async query<R>(text: string, values?: unknown[]) {
             return { rows: (await tx.query<R>(text, values)).rows };
           },
-          async copyIn(into: string, data: string) {
+          async copyIn(into: string, data: string | Uint8Array) {
             const copied = await tx.query(`copy ${into} from '/dev/blob'`, [], { blob: new Blob([data]) });
             return copied.affectedRows ?? 0;
           },
@@ -138,7 +138,7 @@ async function bulkTransaction<T>(pool: pg.Pool, work: (session: BulkSession) =>
         const answer = await client.query(text, values);
         return { rows: answer.rows as R[] };
       },
-      async copyIn(into: string, data: string) {
+      async copyIn(into: string, data: string | Uint8Array) {
         const copy = client.query(copyFrom(`copy ${into} from stdin`));
         await pipeline(Readable.from([data]), copy);
         return copy.rowCount;

@@ -11,6 +11,8 @@ import { readCsvRows } from './source-rows.ts';
  * file, converts its rows and posts them in batches already encoded for the database. It stays
  * one batch ahead of the writer: after each batch it waits for the job to ask for the next.
  */
+const utf8 = new TextEncoder();
+
 async function readInWorker(input: CsvWorkerInput): Promise<void> {
   const port = parentPort;
   if (!port) throw new Error('csv-import-worker runs in a worker thread');
@@ -43,7 +45,13 @@ async function readInWorker(input: CsvWorkerInput): Promise<void> {
     for await (const encoded of batches) {
       while (asked === 0) await new Promise<void>((resolve) => (wake = resolve));
       asked -= 1;
-      port.postMessage({ type: 'batch', ...encoded, ...report() } satisfies CsvWorkerMessage);
+      // COPY text goes over as bytes, moved rather than copied into the job's thread.
+      const payload =
+        input.rowEncoding === 'json' || typeof encoded.payload !== 'string'
+          ? encoded.payload
+          : utf8.encode(encoded.payload);
+      const moved = typeof payload === 'string' ? [] : [payload.buffer as ArrayBuffer];
+      port.postMessage({ type: 'batch', ...encoded, payload, ...report() } satisfies CsvWorkerMessage, moved);
     }
     port.postMessage({ type: 'done', ...report() } satisfies CsvWorkerMessage);
   } catch (error) {

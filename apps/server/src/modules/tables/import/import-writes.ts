@@ -16,6 +16,11 @@ function rowsOf(result: unknown): Array<Record<string, unknown>> {
   return (result as { rows?: Array<Record<string, unknown>> }).rows ?? [];
 }
 
+/** A JSON payload as the text the statement takes. */
+function payloadText(batch: EncodedBatch): string {
+  return typeof batch.payload === 'string' ? batch.payload : new TextDecoder().decode(batch.payload);
+}
+
 /** What the import row shows of the run so far; `errors` only when they changed. */
 interface CountsSnapshot {
   total: number;
@@ -42,7 +47,7 @@ async function insertBatch(
         with inserted as (
           insert into table_items (id, table_id, values, search_text, external_key, import_id)
           select r.i, ${target.tableId}::uuid, r.v, r.s, r.k, ${target.importId}::uuid
-          from jsonb_to_recordset(${batch.payload}::jsonb) as r(i uuid, v jsonb, s text, k text)
+          from jsonb_to_recordset(${payloadText(batch)}::jsonb) as r(i uuid, v jsonb, s text, k text)
           on conflict (table_id, external_key) where external_key is not null do nothing
           returning 1
         )

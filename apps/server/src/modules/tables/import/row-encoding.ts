@@ -9,9 +9,12 @@ import { timeOrderedIds } from './item-ids.ts';
 
 export type RowEncoding = 'json' | 'copy-items' | 'copy-staged';
 
-/** A batch of encoded rows as sent (one JSON document or one COPY stream) and how many there are. */
+/**
+ * A batch of encoded rows as sent (one JSON document or one COPY stream) and how many there are.
+ * A COPY stream may come as UTF-8 bytes: the CSV worker hands its batches over so, without a copy.
+ */
 export interface EncodedBatch {
-  payload: string;
+  payload: string | Uint8Array;
   rows: number;
 }
 
