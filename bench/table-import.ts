@@ -3,7 +3,9 @@
  * through the real HTTP API: upload (streamed), confirm, wait for the background job. Prints
  * rows per second of the import job and the process's peak RSS (sampled every 100 ms) for each
  * size, so "memory flat in file size" can be read off two sizes, plus the process's CPU seconds
- * during the import (wall-clock figures depend on what else the machine runs). The server runs
+ * during the import (wall-clock figures depend on what else the machine runs) — on PostgreSQL also
+ * the CPU seconds of this database's server backends, when the server runs on this machine (read
+ * from /proc). The server runs
  * in-process, on PGlite in a temporary folder (as `npm start` does) or on DATABASE_URL's server.
  *
  *   npx tsx bench/table-import.ts                      # 100,000 and 1,000,000 rows
@@ -12,7 +14,7 @@
  */
 
 import { once } from 'node:events';
-import { createWriteStream, mkdtempSync, openAsBlob, rmSync, statSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, openAsBlob, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { addTestMember, createTestOrganization } from '../apps/server/test/organization-fixture.ts';
@@ -69,6 +71,27 @@ let peakRss = 0;
 const sampler = setInterval(() => {
   peakRss = Math.max(peakRss, process.memoryUsage().rss);
 }, 100);
+
+/** CPU seconds so far of each backend of this database seen (a backend's /proc entry goes with it). */
+const backendCpu = new Map<number, number>();
+async function sampleBackends(): Promise<void> {
+  if (server.database.kind !== 'postgres') return;
+  const { rows } = await server.database.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = current_database()',
+  );
+  for (const { pid } of rows) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      // utime and stime, in clock ticks (100 per second on Linux).
+      const seconds = (Number(fields[11]) + Number(fields[12])) / 100;
+      backendCpu.set(pid, Math.max(backendCpu.get(pid) ?? 0, seconds));
+    } catch {
+      // Not on this machine, or the backend has ended.
+    }
+  }
+}
+const backendSeconds = () => [...backendCpu.values()].reduce((sum, seconds) => sum + seconds, 0);
+const backendSampler = setInterval(() => void sampleBackends().catch(() => {}), 500);
 const mb = (bytes: number) => Math.round(bytes / (1024 * 1024));
 
 const results = [];
@@ -90,6 +113,8 @@ for (const rows of sizes) {
   const uploadMs = performance.now() - t;
 
   t = performance.now();
+  await sampleBackends();
+  const backendBefore = backendSeconds();
   const cpuBefore = process.cpuUsage();
   const confirm = await api('POST', `${BASE}/${uploaded.id}/confirm`, {
     target: { new_table: { name: `Bench ${rows}` } },
@@ -108,6 +133,8 @@ for (const rows of sizes) {
   }
   const importMs = performance.now() - t;
   const cpu = process.cpuUsage(cpuBefore);
+  await sampleBackends();
+  const backendCpuSeconds = backendSeconds() - backendBefore;
   const cpuSeconds = (cpu.user + cpu.system) / 1e6;
   if (done.status !== 'succeeded' || done.inserted_rows !== rows) {
     throw new Error(
@@ -124,12 +151,16 @@ for (const rows of sizes) {
     // a figure that a busy machine does not distort as much as the wall-clock one.
     process_cpu_s: Number(cpuSeconds.toFixed(2)),
     rows_per_process_cpu_s: Math.round(rows / cpuSeconds),
+    ...(server.database.kind === 'postgres'
+      ? { database_backends_cpu_s: Number(backendCpuSeconds.toFixed(2)) }
+      : {}),
     rss_before_mb: mb(rssBefore),
     peak_rss_mb: mb(peakRss),
   });
   rmSync(file, { force: true });
 }
 clearInterval(sampler);
+clearInterval(backendSampler);
 const [load] = await import('node:os').then((os) => os.loadavg());
 console.log(JSON.stringify({ database: server.database.kind, load_average_1m: load, results }, null, 2));
 await server.close();
