@@ -42,6 +42,16 @@ export class ChunkClaims {
     return claim;
   }
 
+  /** Whether every chunk has been taken (nobody can take one any more). */
+  exhausted(): boolean {
+    return Atomics.load(this.state, 0) >= Atomics.load(this.state, 1);
+  }
+
+  /** Whether the back has taken anything (the worker holds chunks of `total` records). */
+  takenFromBack(total: number): boolean {
+    return Atomics.load(this.state, 1) < total;
+  }
+
   /** The next chunk from the back, not below `lowest` (the first record the caller holds). */
   back(lowest: number): [number, number] | undefined {
     this.lock();

@@ -90,8 +90,9 @@ export class KeyJobScanner {
   private readonly sources: Array<{ offset: number; records: KeySource[] }> = [];
   private claims: ChunkClaims | undefined;
   private lowest = Number.MAX_SAFE_INTEGER;
+  private answered = false;
 
-  /** Takes in a job and scans chunks while there are any; the result after the last job. */
+  /** Takes in a job and scans chunks while there are any; the result once there are no more. */
   scan(job: KeyJob, progress?: Int32Array): KeyJobResult | undefined {
     const count = job.references.length;
     const records: KeySource[] = new Array(count);
@@ -111,6 +112,9 @@ export class KeyJobScanner {
       this.batches.push({ start, lists, appearance: this.table.appearance() });
       if (progress) Atomics.add(progress, 1, 1);
     }
-    return job.last ? { batches: this.batches, names: this.table.keyNames() } : undefined;
+    // Done after the last job, or as soon as every chunk is taken (no need to unpack the next job).
+    if (this.answered || !(job.last || this.claims?.exhausted())) return undefined;
+    this.answered = true;
+    return { batches: this.batches, names: this.table.keyNames() };
   }
 }

@@ -234,9 +234,12 @@ export function scanSides<R extends KeySource>(
           : scanKeys(rightSorted, start - boundary, end - boundary, scanner);
       parts.push({ start, lists });
     }
-    // Undefined when the worker could not load: it took no chunk, so the main thread took them all.
-    const result = worker.result();
-    if (result) parts.push(...workerParts(result, keys));
+    // Nothing to wait for when the worker took no chunk (not loaded yet, or could not load: the main
+    // thread took them all); otherwise its chunks, once the one it holds is done.
+    if (claims.takenFromBack(left.length + right.length)) {
+      const result = worker.result();
+      if (result) parts.push(...workerParts(result, keys));
+    }
     const emptyLists = scanKeys(leftSorted, 0, 0, scanner);
     const side = (inLeft: boolean) => {
       const chosen = parts.filter((part) => part.start < boundary === inLeft);
