@@ -6,8 +6,9 @@
 import { MAX_ENGINE_AMOUNT } from './amount.ts';
 import { KeyIndex, KeyTable } from './key-index.ts';
 import type { KeyLists } from './key-lists.ts';
+import { KeyWorker } from './key-worker-thread.ts';
 import { identifierChunks, isGenericWord, isIdentifierKey } from './normalise.ts';
-import { KeyWorker, scanSides } from './parallel-keys.ts';
+import { scanSides } from './parallel-keys.ts';
 import { float64Array, int8Array, int32Array, uint8Array } from './typed-memory.ts';
 import type { EngineRecord, RunOptions, Side } from './types.ts';
 
