@@ -9,6 +9,7 @@ import type { KeyLists } from './key-lists.ts';
 import { KeyWorker } from './key-worker-thread.ts';
 import { identifierChunks, isGenericWord, isIdentifierKey } from './normalise.ts';
 import { scanSides } from './parallel-keys.ts';
+import { sortRecords } from './sort-records.ts';
 import { float64Array, int8Array, int32Array, uint8Array } from './typed-memory.ts';
 import type { EngineRecord, RunOptions, Side } from './types.ts';
 
@@ -60,11 +61,6 @@ export function postingCount(value: Postings): number {
   return value === undefined ? 0 : typeof value === 'number' ? 1 : value.length;
 }
 
-function compareRecords(a: EngineRecord, b: EngineRecord): number {
-  if (a.date !== b.date) return a.date - b.date;
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-}
-
 const MAX_AMOUNT = BigInt(MAX_ENGINE_AMOUNT);
 const MIN_AMOUNT = -MAX_AMOUNT;
 /** Equal to no record's currency (not even a missing one, which fails as before). */
@@ -95,10 +91,6 @@ function checkSide(side: Side, input: readonly EngineRecord[]): void {
       throw new RangeError(`${side} record id ${record.id} appears twice`);
     }
   }
-}
-
-function sortRecords(input: readonly EngineRecord[]): EngineRecord[] {
-  return [...input].sort(compareRecords);
 }
 
 function prepareSide(
