@@ -95,6 +95,20 @@ describe('key worker', () => {
     );
   });
 
+  it('handles an empty side with the worker started', () => {
+    const data = generate({ seed: 8, invoices: 12_000 });
+    for (const [left, right] of [
+      [[], data.right],
+      [data.left, []],
+    ] as const) {
+      const single = run(left, right, defaultRuleSet(), { parallel: 'never' });
+      const parallel = run(left, right, defaultRuleSet(), { parallel: 'always' });
+      expect(parallel.left_open).toEqual(single.left_open);
+      expect(parallel.right_open).toEqual(single.right_open);
+      expect(parallel.groups).toEqual(single.groups);
+    }
+  });
+
   it('still refuses bad input with the worker started', () => {
     const data = generate({ seed: 3, invoices: 50 });
     expect(() =>
