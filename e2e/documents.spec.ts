@@ -121,4 +121,16 @@ test('documents are dropped, processed live, read, and sent to a table', async (
   await expect(rows.getByRole('row').nth(1)).toContainText('INV-1001');
   await page.getByRole('button', { name: 'Send to table' }).click();
   await expect(page).toHaveURL(/\/tables\/create\?import=[0-9a-f-]{36}$/);
+
+  // The mapping step proposes a new table named after the file; confirming puts the rows in it.
+  const tableName = files.csv.name.replace(/\.csv$/, '');
+  await expect(page.getByLabel('Table name')).toHaveValue(tableName);
+  await page.getByRole('button', { name: 'Import rows' }).click();
+  await expect(page.getByRole('heading', { name: 'Import finished' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Inserted', { exact: true }).locator('..')).toContainText('2 rows');
+  await page.getByRole('button', { name: 'Open table' }).click();
+  await expect(page).toHaveURL(/\/tables\/[0-9a-f-]{36}$/);
+  const grid = page.getByRole('grid', { name: tableName });
+  await expect(grid.getByRole('row', { name: /INV-1001/ })).toContainText('2026-11-01');
+  await expect(grid.getByRole('row', { name: /INV-1002/ })).toContainText('350.75');
 });
