@@ -6,7 +6,8 @@ import { columnTypeSchema } from './tables.ts';
  * Importing CSV/XLSX (and bank statement) files into tables, under
  * /api/tables/storage/{product}_tables/imports:
  * POST imports (multipart: `file`, optional `table_id`) → 201 TableImport with its proposal;
- * POST imports/:importId/proposal {sheet?, delimiter?, has_header?} → 200 TableImport (proposal recomputed);
+ * POST imports/:importId/proposal {sheet?, delimiter?, has_header?, table_id?} → 200 TableImport (proposal
+ * recomputed, against the table's columns when it has one);
  * POST imports/:importId/confirm → 202 ImportStarted (the rows go in as a background job whose
  * progress arrives on the socket with source 'document processing' and id = ImportStarted.id,
  * the job's process id; poll GET imports/:importId for the counts and the line errors);
@@ -200,6 +201,11 @@ export const importProposalInputSchema = z.object({
   has_header: z.boolean().optional(),
   /** QIF statements: read the sample rows with this date layout. */
   qif_date_format: importQifDateFormatSchema.optional(),
+  /**
+   * Map to this existing table's columns (it becomes the import's table), or to a new table (null);
+   * left out, the import keeps its target.
+   */
+  table_id: z.string().nullable().optional(),
 });
 export type ImportProposalInput = z.infer<typeof importProposalInputSchema>;
 

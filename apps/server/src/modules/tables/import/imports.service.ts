@@ -162,22 +162,26 @@ export function notUploaded(row: ImportRow): AppError {
   return new AppError(409, `This import is already ${row.status}: upload the file again to import it anew`);
 }
 
-/** Reads the file again with other choices (sheet, delimiter, header row) and stores the new proposal. */
+/**
+ * Reads the file again with other choices (sheet, delimiter, header row) and stores the new
+ * proposal; with `table_id` the import's target changes first (a table: mapped to its columns;
+ * null: a new table).
+ */
 export async function reproposeImport(
   scope: TablesScope,
   store: FileStore,
   importId: string,
-  choices: ImportProposalInput,
+  input: ImportProposalInput,
 ): Promise<TableImport> {
   const row = await loadImport(scope, importId);
   if (row.status !== 'uploaded') throw notUploaded(row);
-  const existing = row.tableId
-    ? (await loadTable(scope.db, scope.organizationId, row.tableId)).columns
-    : null;
+  const { table_id: target, ...choices } = input;
+  const tableId = target === undefined ? row.tableId : target;
+  const existing = tableId ? (await loadTable(scope.db, scope.organizationId, tableId)).columns : null;
   const proposal = await proposeImport(store, storedUpload(row), choices, existing);
   const [updated] = await scope.db
     .update(tableImports)
-    .set({ proposal })
+    .set({ proposal, tableId })
     .where(and(eq(tableImports.id, row.id), eq(tableImports.status, 'uploaded')))
     .returning();
   if (!updated) throw notUploaded(row);

@@ -179,6 +179,68 @@ describe('importing a CSV', () => {
     expect(res.body.proposal.columns.map((c: Json) => c.header)).toEqual(['x|1']);
   });
 
+  it('proposes again for an existing table chosen after the upload, and back to a new table', async () => {
+    const table = await asAdmin('POST', `${BASE}/`, {
+      name: 'Payments',
+      columns: [
+        { name: 'Reference', type: 'text' },
+        { name: 'Amount', type: 'currency' },
+      ],
+    });
+    const [ref, amount] = table.body.columns;
+    const uploaded = await uploadFile(
+      server,
+      admin,
+      org.id,
+      'sent.csv',
+      'Reference;Amount;Note\nP1;10.00;x\n',
+    );
+    expect(uploaded.body).toMatchObject({ table_id: null, proposal: { delimiter: ';' } });
+
+    const into = await asAdmin('POST', `${IMPORTS}/${uploaded.body.id}/proposal`, {
+      delimiter: ';',
+      table_id: table.body.id,
+    });
+    expect(into.status).toBe(200);
+    expect(into.body.table_id).toBe(table.body.id);
+    expect(into.body.proposal.mapping).toEqual([
+      { source: 0, column_id: ref.id },
+      { source: 1, column_id: amount.id },
+      { source: 2, skip: true },
+    ]);
+    // Left out, the target stays; null goes back to a new table.
+    const kept = await asAdmin('POST', `${IMPORTS}/${uploaded.body.id}/proposal`, { delimiter: ';' });
+    expect(kept.body.table_id).toBe(table.body.id);
+    const back = await asAdmin('POST', `${IMPORTS}/${uploaded.body.id}/proposal`, { table_id: null });
+    expect(back.body.table_id).toBeNull();
+    expect(back.body.proposal.mapping[0]).toEqual({
+      source: 0,
+      new_column: { name: 'Reference', type: 'text' },
+    });
+
+    const again = await asAdmin('POST', `${IMPORTS}/${uploaded.body.id}/proposal`, {
+      table_id: table.body.id,
+    });
+    const started = await asAdmin('POST', `${IMPORTS}/${uploaded.body.id}/confirm`, {
+      target: { table_id: table.body.id },
+      mapping: again.body.proposal.mapping,
+    });
+    expect(started.status).toBe(202);
+    const done = await waitForImport(call, admin, org.id, uploaded.body.id);
+    expect(done).toMatchObject({ status: 'succeeded', table_id: table.body.id, inserted_rows: 1 });
+    const rows = await rowsByName(call, admin, org.id, table.body.id);
+    expect(rows.map((r) => [r.Reference, r.Amount.minor_units])).toEqual([['P1', '1000']]);
+  });
+
+  it('refuses to propose for an unknown table and keeps the target as it was', async () => {
+    const uploaded = await uploadFile(server, admin, org.id, 'lost.csv', 'a,b\n1,2\n');
+    const missing = await asAdmin('POST', `${IMPORTS}/${uploaded.body.id}/proposal`, {
+      table_id: '00000000-0000-4000-8000-000000000000',
+    });
+    expect(missing.status).toBe(404);
+    expect((await asAdmin('GET', `${IMPORTS}/${uploaded.body.id}`)).body.table_id).toBeNull();
+  });
+
   it('leaves the table as it was when the file cannot be read to the end', async () => {
     const table = await asAdmin('POST', `${BASE}/`, {
       name: 'Untouched',
@@ -259,5 +321,10 @@ describe('imports: access', () => {
     const table = await asAdmin('POST', `${BASE}/`, { name: 'Private', columns: [] });
     const into = await uploadFile(server, stranger, other.id, 'x.csv', 'a\n1\n', table.body.id);
     expect(into.status).toBe(404);
+    const theirs = await uploadFile(server, stranger, other.id, 'y.csv', 'a\n1\n');
+    const retarget = await call('POST', `${IMPORTS}/${theirs.body.id}/proposal`, stranger, other.id, {
+      table_id: table.body.id,
+    });
+    expect(retarget.status).toBe(404);
   });
 });
