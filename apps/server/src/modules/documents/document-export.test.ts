@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { createApiCall, type Json } from '../../../test/api-call.ts';
@@ -113,6 +114,46 @@ describe('documents export', () => {
     expect(lines).toContain('invoice.pdf,1,4,Item Qty Unit price Amount,Item,Qty,Unit price,Amount');
     expect(lines).toContain('payments.csv,,1,,Reference,Amount,,');
     expect(lines).toContain('payments.csv,,2,,INV-9,"1,200.00",,');
+  });
+
+  it('writes the parsed data of the selected documents as one XLSX sheet, cell by cell', async () => {
+    const { url, bytes, type } = await exportAndDownload({ ids: [ids[0], ids[2]], as: 'xlsx' });
+    expect(url).toMatch(/\.xlsx$/);
+    expect(type).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Documents']);
+    const rows: unknown[][] = [];
+    workbook.worksheets[0]?.eachRow((row) => {
+      rows.push((row.values as unknown[]).slice(1));
+    });
+    expect(rows[0]).toEqual([
+      'Document',
+      'Page',
+      'Row',
+      'Text',
+      'Column 1',
+      'Column 2',
+      'Column 3',
+      'Column 4',
+    ]);
+    expect(rows[1]?.slice(0, 4)).toEqual(['invoice.pdf', 1, 1, 'ACME Supplies Ltd']);
+    expect(rows).toContainEqual([
+      'invoice.pdf',
+      1,
+      4,
+      'Item Qty Unit price Amount',
+      'Item',
+      'Qty',
+      'Unit price',
+      'Amount',
+    ]);
+    // The second CSV only (the first was not selected): its rows, numbered, in the first columns.
+    const csvRows = rows.filter((row) => row[0] === 'payments.csv');
+    expect(csvRows).toEqual([
+      ['payments.csv', undefined, 1, undefined, 'Reference', 'Amount'],
+      ['payments.csv', undefined, 2, undefined, 'INV-10', '5'],
+    ]);
   });
 
   it("refuses another organization's documents and an empty selection", async () => {
