@@ -30,7 +30,10 @@ export const documentSummarySchema = z.object({
   tables: z.number().int().optional(),
   rows: z.number().int().optional(),
   columns: z.number().int().optional(),
+  /** XLSX: the sheet read, the first one that holds a value. */
   sheet: z.string().optional(),
+  /** XLSX: every sheet of the workbook in order, with its rows (0 when empty). */
+  sheets: z.array(z.object({ name: z.string(), rows: z.number().int() })).optional(),
   /** The first ~200 characters of text (PDF) or the header row (CSV/XLSX). */
   first_text: z.string().optional(),
 });

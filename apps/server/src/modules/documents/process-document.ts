@@ -5,7 +5,7 @@ import type { FileStore } from '../../storage/file-store.ts';
 import { blobPath } from './document-blobs.ts';
 import { savePdfPage, saveRowBlock } from './parsed-results.ts';
 import { DocumentContentError, openPdf } from './pdf-parser.ts';
-import { csvRows, xlsxRows } from './sheet-parser.ts';
+import { csvRows, type SheetRows, xlsxRows } from './sheet-parser.ts';
 
 export const OCR_NEEDED_PDF = 'This PDF has no text layer: OCR is needed';
 export const OCR_NEEDED_IMAGE = 'This is an image: OCR is needed to read its text';
@@ -102,7 +102,7 @@ async function processRows(
   signal: AbortSignal,
 ): Promise<ProcessedDocument> {
   let fraction = 0;
-  const sheet =
+  const sheet: SheetRows =
     document.kind === 'csv'
       ? { batches: csvRows(filePath, (f) => (fraction = f)) }
       : await xlsxRows(filePath).catch(() => {
@@ -131,7 +131,6 @@ async function processRows(
       throw new DocumentContentError('The workbook could not be read (it may be damaged)');
     throw error;
   }
-  const sheetName = 'sheet' in sheet ? sheet.sheet : undefined;
   return {
     status: 'processed',
     statusReason: null,
@@ -140,7 +139,8 @@ async function processRows(
     summary: {
       rows,
       columns,
-      ...(sheetName ? { sheet: sheetName } : {}),
+      ...(sheet.sheet ? { sheet: sheet.sheet } : {}),
+      ...(sheet.sheets ? { sheets: sheet.sheets } : {}),
       first_text: (header ?? []).join(', ').slice(0, 200),
     },
     searchText: text.slice(0, SEARCH_TEXT_CHARS).toLowerCase(),

@@ -4,10 +4,18 @@ import { Transform } from 'node:stream';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 
-/** Rows of a CSV or of an XLSX workbook's first sheet, as text cells, in batches. */
+/** A sheet of a workbook and how many rows it has (0: empty). */
+export interface SheetCount {
+  name: string;
+  rows: number;
+}
+
+/** Rows of a CSV or of an XLSX workbook's first non-empty sheet, as text cells, in batches. */
 export interface SheetRows {
   /** The sheet read (XLSX only). */
   sheet?: string;
+  /** Every sheet of the workbook, in order (XLSX only). */
+  sheets?: SheetCount[];
   batches: AsyncGenerator<string[][]>;
 }
 
@@ -83,7 +91,20 @@ export function cellText(value: ExcelJS.CellValue): string {
   return '';
 }
 
-/** The first sheet of an XLSX workbook, streamed (exceljs reader: shared strings cached, styles ignored). */
+/** Cells of a streamed exceljs row as text (row.values is 1-based, index 0 empty). */
+function rowCells(row: ExcelJS.Row): string[] {
+  const values = Array.isArray(row.values) ? row.values.slice(1) : [];
+  return Array.from(values, (v) => cellText(v as ExcelJS.CellValue));
+}
+
+const isBlank = (cells: string[]) => cells.every((cell) => cell.trim() === '');
+
+/**
+ * The rows of an XLSX workbook's first sheet that holds a value (an empty first sheet is passed
+ * over), streamed (exceljs reader: shared strings cached, styles ignored). `sheets` lists every
+ * sheet in workbook order with its row count, 0 for an empty one; it is complete once `batches`
+ * has ended, and `sheet` names the sheet read as soon as it is found.
+ */
 export async function xlsxRows(filePath: string): Promise<SheetRows> {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(filePath, {
     sharedStrings: 'cache',
@@ -91,22 +112,33 @@ export async function xlsxRows(filePath: string): Promise<SheetRows> {
     styles: 'ignore',
     worksheets: 'emit',
   });
-  const result: SheetRows = { batches: readFirstSheet() };
-  async function* readFirstSheet(): AsyncGenerator<string[][]> {
+  const sheets: SheetCount[] = [];
+  const result: SheetRows = { sheets, batches: readFirstFilledSheet() };
+  async function* readFirstFilledSheet(): AsyncGenerator<string[][]> {
     for await (const worksheet of reader) {
-      result.sheet = (worksheet as unknown as { name?: string }).name ?? 'Sheet1';
+      const name = (worksheet as unknown as { name?: string }).name ?? `Sheet${sheets.length + 1}`;
+      const counted: SheetCount = { name, rows: 0 };
+      sheets.push(counted);
+      let filled = false;
       let batch: string[][] = [];
       for await (const row of worksheet) {
-        // row.values is 1-based (index 0 empty); exceljs skips rows with no cell at all.
-        const values = Array.isArray(row.values) ? row.values.slice(1) : [];
-        batch.push(Array.from(values, (v) => cellText(v as ExcelJS.CellValue)));
-        if (batch.length === ROW_BATCH) {
-          yield batch;
-          batch = [];
+        // exceljs skips rows with no cell at all; a row of empty cells still counts once the sheet has a value.
+        const cells = rowCells(row);
+        filled ||= !isBlank(cells);
+        counted.rows += 1;
+        if (result.sheet !== undefined && result.sheet !== name) continue;
+        if (filled) result.sheet = name;
+        // Blank rows before the first value are kept (up to a batch) in case this sheet is the one read.
+        if (filled || batch.length < ROW_BATCH) batch.push(cells);
+        else counted.rows -= 1;
+        if (filled && batch.length >= ROW_BATCH) {
+          // Every block but the last holds exactly ROW_BATCH rows.
+          yield batch.slice(0, ROW_BATCH);
+          batch = batch.slice(ROW_BATCH);
         }
       }
-      if (batch.length > 0) yield batch;
-      return;
+      if (!filled) counted.rows = 0;
+      else if (result.sheet === name && batch.length > 0) yield batch;
     }
   }
   return result;
