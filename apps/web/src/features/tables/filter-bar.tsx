@@ -1,6 +1,6 @@
 import type { FilterOperator, ItemFilter, TableColumn } from '@counterpart/contracts';
 import { X } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { classNames } from '../../shared/lib/class-names.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { FIELD_CLASSES } from '../../shared/ui/text-field.tsx';
@@ -18,12 +18,19 @@ export interface FilterBarProps {
   columns: TableColumn[];
   filters: ItemFilter[];
   onChange: (filters: ItemFilter[]) => void;
+  /** A column menu's "Filter…": each new `seq` sets the column, its first condition, and focuses the condition. */
+  preset?: FilterPreset | null | undefined;
+}
+
+export interface FilterPreset {
+  columnId: string;
+  seq: number;
 }
 
 const SMALL_FIELD = classNames(FIELD_CLASSES, 'py-1.5 sm:w-auto');
 
 /** Builds the grid's filters (column, operator, value or bounds) and lists them as removable chips. */
-export function FilterBar({ columns, filters, onChange }: FilterBarProps) {
+export function FilterBar({ columns, filters, onChange, preset }: FilterBarProps) {
   const id = useId();
   const [columnId, setColumnId] = useState(columns[0]?.id ?? '');
   const byStatus = columnId === RECON_STATUS_COLUMN;
@@ -36,6 +43,19 @@ export function FilterBar({ columns, filters, onChange }: FilterBarProps) {
   const [to, setTo] = useState('');
   const [statuses, setStatuses] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
+  const opRef = useRef<HTMLSelectElement>(null);
+  const presetSeq = preset?.seq;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per request (its seq), with the columns of that moment.
+  useEffect(() => {
+    if (presetSeq === undefined || !preset) return;
+    const target = columns.find((candidate) => candidate.id === preset.columnId);
+    if (!target) return;
+    setColumnId(target.id);
+    setOp(operatorsFor(target.type)[0] ?? 'is_empty');
+    setError(null);
+    opRef.current?.scrollIntoView?.({ block: 'nearest' });
+    opRef.current?.focus();
+  }, [presetSeq]);
   if (!column) return null;
 
   const inputType = column.type === 'date' ? 'date' : 'text';
@@ -84,6 +104,7 @@ export function FilterBar({ columns, filters, onChange }: FilterBarProps) {
           Filter condition
         </label>
         <select
+          ref={opRef}
           id={`${id}-op`}
           value={op}
           onChange={(e) => setOp(e.target.value as FilterOperator)}

@@ -5,7 +5,7 @@ import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 
 import { classNames } from '../../shared/lib/class-names.ts';
 import { StatusBadge } from '../../shared/ui/status-badge.tsx';
 import { editTextOf, formatCell, isFigureColumn, isStatusCell } from './cell-value.ts';
-import { ColumnHeader } from './column-header.tsx';
+import { type ColumnAction, ColumnHeader } from './column-header.tsx';
 import { GridCellEditor } from './grid-cell-editor.tsx';
 import { type CellPosition, moveCell } from './grid-navigation.ts';
 
@@ -24,6 +24,8 @@ export interface TableGridProps {
   onSort: (columnId: string, order: 'asc' | 'desc') => void;
   onRename: (column: TableColumn) => void;
   onHide: (column: TableColumn) => void;
+  /** The column menu's filter, change type, remove and move items; absent: not offered. */
+  onColumnAction?: ((column: TableColumn, action: ColumnAction) => void) | undefined;
   /** Saves one cell; resolves to the field's error message, or undefined once saved. */
   onSave: (item: TableItem, column: TableColumn, text: string) => Promise<string | undefined>;
   /** Opens a row's linked records (the relationships panel); absent: no such button. */
@@ -138,8 +140,8 @@ export function TableGrid(props: TableGridProps) {
     'align-middle border-b border-zinc-100 px-3 py-1.5 whitespace-nowrap dark:border-zinc-800';
 
   return (
-    // min-h-72: room for a column menu, which the scroll box would clip on a short page.
-    <div ref={scrollBox} className="max-h-[65vh] min-h-72 overflow-auto">
+    // min-h-[26rem]: room for a column menu (it opens inside this box) when the page has few rows.
+    <div ref={scrollBox} className="max-h-[65vh] min-h-[26rem] overflow-auto">
       <table
         // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the WAI-ARIA grid pattern on a table (its cells become gridcells).
         role="grid"
@@ -177,6 +179,9 @@ export function TableGrid(props: TableGridProps) {
                 onSort={(order) => props.onSort(column.id, order)}
                 onRename={() => props.onRename(column)}
                 onHide={() => props.onHide(column)}
+                hasLeft={index > 0}
+                hasRight={index < columns.length - 1}
+                onAction={props.onColumnAction && ((action) => props.onColumnAction?.(column, action))}
               />
             ))}
             {props.reconStatus && (

@@ -5,6 +5,8 @@ import {
   dataTableSchema,
   dataTablesPageSchema,
   type ItemFilter,
+  type RetypePreviewInput,
+  retypePreviewSchema,
   tableColumnSchema,
   tableItemSchema,
   tableItemsPageSchema,
@@ -117,6 +119,36 @@ export const useUpdateColumn = (tableId: string) =>
   useTablesMutation((base, { columnId, change }: { columnId: string; change: UpdateColumnInput }) =>
     http.patch(`${tablePath(base, tableId)}/columns/${encodeURIComponent(columnId)}`, change),
   );
+
+export const useRemoveColumn = (tableId: string) =>
+  useTablesMutation((base, columnId: string) =>
+    http.delete(`${tablePath(base, tableId)}/columns/${encodeURIComponent(columnId)}`, {
+      schema: dataTableSchema,
+    }),
+  );
+
+/** PUT the columns' new order (every column id). */
+export const useReorderColumns = (tableId: string) =>
+  useTablesMutation((base, columnIds: string[]) =>
+    http.put(
+      `${tablePath(base, tableId)}/columns/order`,
+      { column_ids: columnIds },
+      { schema: dataTableSchema },
+    ),
+  );
+
+/** POST a retype preview: which values would not convert (nothing changes, so nothing is refreshed). */
+export function useRetypePreview(tableId: string) {
+  const base = useTablesBase();
+  return useMutation({
+    mutationFn: ({ columnId, target }: { columnId: string; target: RetypePreviewInput }) =>
+      http.post(
+        `${tablePath(base, tableId)}/columns/${encodeURIComponent(columnId)}/retype_preview`,
+        target,
+        { schema: retypePreviewSchema },
+      ),
+  });
+}
 
 export const useCreateItem = (tableId: string) =>
   useTablesMutation((base, values: Record<string, unknown>) =>

@@ -14,12 +14,14 @@ import { AddColumnDialog } from './add-column-dialog.tsx';
 import { AddRowDialog } from './add-row-dialog.tsx';
 import { AssociationsPanel } from './associations-panel.tsx';
 import { inputValueOf, restoreValueOf } from './cell-value.ts';
+import { ColumnDialog, type ColumnDialogState, useMoveColumn } from './column-dialogs.tsx';
+import type { ColumnAction } from './column-header.tsx';
 import { ExportTableMenu } from './export-table-menu.tsx';
+import type { FilterPreset } from './filter-bar.tsx';
 import { GridFooter } from './grid-footer.tsx';
 import { ImportAction } from './import/import-action.tsx';
 import { reconStatusFilter } from './item-filters.ts';
 import { RelationshipsPanel } from './relationships-panel.tsx';
-import { RenameColumnDialog } from './rename-column-dialog.tsx';
 import { TableActions } from './table-actions.tsx';
 import { TableGrid } from './table-grid.tsx';
 import { TableToolbar } from './table-toolbar.tsx';
@@ -63,7 +65,9 @@ export function ViewTablePage() {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [lastEdit, setLastEdit] = useState<LastEdit | null>(null);
   const [dialog, setDialog] = useState<'add-row' | 'add-column' | null>(null);
-  const [renaming, setRenaming] = useState<TableColumn | null>(null);
+  const [columnDialog, setColumnDialog] = useState<ColumnDialogState>(null);
+  const [filterPreset, setFilterPreset] = useState<FilterPreset | null>(null);
+  const moveColumn = useMoveColumn(tableId);
   const [undoing, setUndoing] = useState(false);
   const [panel, setPanel] = useState<
     { kind: 'relationships'; item: TableItem } | { kind: 'associations' } | null
@@ -112,6 +116,19 @@ export function ViewTablePage() {
       );
     }
   };
+  const columnAction = (column: TableColumn, action: ColumnAction) => {
+    if (action === 'filter')
+      setFilterPreset((current) => ({ columnId: column.id, seq: (current?.seq ?? 0) + 1 }));
+    else if (action === 'retype' || action === 'remove') setColumnDialog({ kind: action, column });
+    else void moveColumn(columns, visible, column, action === 'move-left' ? 'left' : 'right');
+  };
+  const dropColumnFromView = (column: TableColumn) =>
+    setView((current) => ({
+      ...current,
+      pageNo: 1,
+      sort: current.sort === column.id ? undefined : current.sort,
+      filters: current.filters.filter((filter) => filter.column_id !== column.id),
+    }));
   const undo = async () => {
     if (!lastEdit) return;
     setUndoing(true);
@@ -188,6 +205,7 @@ export function ViewTablePage() {
           onSearch={(search) => changeView({ search })}
           onFilters={(filters) => changeView({ filters })}
           onShow={(columnId) => setHidden((current) => new Set([...current].filter((id) => id !== columnId)))}
+          filterPreset={filterPreset}
         />
         {columns.length === 0 ? (
           <EmptyView
@@ -225,7 +243,8 @@ export function ViewTablePage() {
               }
               onSelectAll={(on) => setSelected(on ? new Set(page.data.map((item) => item.id)) : new Set())}
               onSort={(sort, order) => changeView({ sort, order })}
-              onRename={setRenaming}
+              onRename={(column) => setColumnDialog({ kind: 'rename', column })}
+              onColumnAction={columnAction}
               onHide={(column) => setHidden((current) => new Set([...current, column.id]))}
               onSave={saveCell}
               onOpenRow={(item) => setPanel({ kind: 'relationships', item })}
@@ -252,8 +271,13 @@ export function ViewTablePage() {
         <AddRowDialog tableId={tableId} columns={columns} onClose={() => setDialog(null)} />
       )}
       {dialog === 'add-column' && <AddColumnDialog tableId={tableId} onClose={() => setDialog(null)} />}
-      {renaming && (
-        <RenameColumnDialog tableId={tableId} column={renaming} onClose={() => setRenaming(null)} />
+      {columnDialog && (
+        <ColumnDialog
+          tableId={tableId}
+          dialog={columnDialog}
+          onClose={() => setColumnDialog(null)}
+          onChanged={dropColumnFromView}
+        />
       )}
       {panel?.kind === 'relationships' && (
         <RelationshipsPanel
