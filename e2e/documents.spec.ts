@@ -1,14 +1,15 @@
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { invoicePage, samplePdf } from '../apps/server/src/modules/documents/sample-pdf.ts';
-import { acceptCookies, DESKTOP, MOBILE, shootPage } from './journey-kit.ts';
+import { acceptCookies, DESKTOP, MOBILE, shootPage, shootThemes } from './journey-kit.ts';
 import { signIn } from './sign-in.ts';
 
 /**
  * The drop box as a finance user meets it: drop a text PDF invoice, a CSV and a PNG at once, watch
  * each upload's progress and then its processing status change live, open the PDF (pages drawn in
- * the browser, parsed text and its table), and send the CSV's rows to a table. Screenshots of the
- * list and the document page in light and dark, desktop and 375 px, land in test-results/documents/.
+ * the browser, parsed text and its table), and send the CSV's rows to a new table, then again into
+ * that existing table. Screenshots of the list, the document page and the "Import into" choice in
+ * light and dark, desktop and 375 px, land in test-results/documents/.
  */
 const outDir = path.join(import.meta.dirname, '../test-results/documents');
 
@@ -133,4 +134,28 @@ test('documents are dropped, processed live, read, and sent to a table', async (
   const grid = page.getByRole('grid', { name: tableName });
   await expect(grid.getByRole('row', { name: /INV-1001/ })).toContainText('2026-11-01');
   await expect(grid.getByRole('row', { name: /INV-1002/ })).toContainText('350.75');
+  const tableUrl = page.url();
+
+  // Sent again, into that existing table: picked by name, its columns proposed for the file's.
+  await page.goto('/documents');
+  await page.getByRole('link', { name: files.csv.name }).click();
+  await page.getByRole('button', { name: 'Send to table' }).click();
+  await expect(page).toHaveURL(/\/tables\/create\?import=[0-9a-f-]{36}$/);
+  await page.getByRole('radio', { name: /^Existing table/ }).check();
+  const search = page.getByRole('searchbox', { name: 'Search tables' });
+  await search.fill(tableName);
+  await search.press('Enter');
+  await page.getByRole('radio', { name: new RegExp(`^${tableName}`) }).check();
+  await expect(page.getByLabel('Import Reference as').locator('option:checked')).toHaveText(
+    'Reference (Text)',
+  );
+  await expect(page.getByLabel('Table name')).toHaveCount(0);
+  await shootThemes(page, outDir, 'send-to-existing-table');
+  await page.getByRole('button', { name: 'Import rows' }).click();
+  await expect(page.getByRole('heading', { name: 'Import finished' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Inserted', { exact: true }).locator('..')).toContainText('2 rows');
+  await page.getByRole('button', { name: 'Open table' }).click();
+  await expect(page).toHaveURL(tableUrl);
+  await expect(grid.getByRole('row', { name: /INV-1001/ })).toHaveCount(2);
+  await expect(grid.getByRole('row', { name: /INV-1002/ })).toHaveCount(2);
 });

@@ -57,7 +57,7 @@ export function CreateTableFromFile() {
   return (
     <Panel
       title="Create table"
-      description="From a CSV, TSV, Excel file or a bank statement: check the proposed columns, then import."
+      description="From a CSV, TSV, Excel file or a bank statement: into a new table or one you have, check the proposed columns, then import."
       actions={<CreateModeSwitch mode="file" />}
     >
       <div className="p-4 sm:p-5">

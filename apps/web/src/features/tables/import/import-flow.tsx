@@ -1,5 +1,5 @@
 import type { TableImport } from '@counterpart/contracts';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { HttpError } from '../../../shared/lib/http.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { Skeleton } from '../../../shared/ui/skeleton.tsx';
@@ -8,6 +8,7 @@ import { isImportRunning, useRefreshTables, useTableImport } from './import-api.
 import { ImportProgress } from './import-progress.tsx';
 import { ImportResult } from './import-result.tsx';
 import { MappingStep } from './mapping-step.tsx';
+import { TargetChoice, type TargetMode } from './target-choice.tsx';
 import { UploadStep } from './upload-step.tsx';
 
 export interface ImportFlowProps {
@@ -59,6 +60,8 @@ function ImportSteps({
 }: ImportFlowProps & { importId: string }) {
   const query = useTableImport(importId);
   useRefreshWhenFinished(query.data);
+  // Chosen here, not from the import: "Existing table" shows the picker before any table is chosen.
+  const [mode, setMode] = useState<TargetMode | null>(null);
 
   if (query.isPending) {
     return (
@@ -90,10 +93,36 @@ function ImportSteps({
   const otherFile = () => onImportId(null);
   if (imported.status === 'uploaded') {
     const target = tableId ?? imported.table_id;
-    return target ? (
-      <MappingIntoTable tableImport={imported} tableId={target} onCancel={onCancel} onOtherFile={otherFile} />
+    const mapping = target ? (
+      <MappingIntoTable
+        key={target}
+        tableImport={imported}
+        tableId={target}
+        onCancel={onCancel}
+        onOtherFile={otherFile}
+      />
     ) : (
       <MappingStep tableImport={imported} table={null} onCancel={onCancel} onOtherFile={otherFile} />
+    );
+    // Importing into a given table (its Import action): no choice to make.
+    if (tableId !== undefined) return mapping;
+    const chosen = mode ?? (imported.table_id ? 'existing' : 'new');
+    const ready = chosen === 'existing' ? imported.table_id !== null : imported.table_id === null;
+    return (
+      <div className="space-y-6">
+        <TargetChoice tableImport={imported} mode={chosen} onMode={setMode} />
+        {ready ? (
+          mapping
+        ) : chosen === 'existing' ? (
+          <div className="flex justify-end border-t border-zinc-200 pt-4 dark:border-zinc-800">
+            <Button variant="secondary" onClick={onCancel}>
+              Cancel
+            </Button>
+          </div>
+        ) : (
+          <Skeleton className="h-48 w-full" />
+        )}
+      </div>
     );
   }
   if (isImportRunning(imported.status))
