@@ -42,6 +42,7 @@ export function ImportFlow({ tableId, importId, onImportId, onCancel, doneAction
     );
   return (
     <ImportSteps
+      key={importId}
       tableId={tableId}
       importId={importId}
       onImportId={onImportId}
