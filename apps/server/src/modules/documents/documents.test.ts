@@ -22,6 +22,55 @@ import {
 } from './documents-test-support.ts';
 import { invoicePage, samplePdf } from './sample-pdf.ts';
 
+/**
+ * A minimal baseline JPEG: a 1×1 grey image (SOI, a flat quantisation table, SOF0, one-code DC
+ * and AC Huffman tables, the scan — DC difference 0 then end of block — and EOI).
+ */
+const JPEG_BYTES = Buffer.from([
+  ...[0xff, 0xd8],
+  ...[0xff, 0xdb, 0x00, 0x43, 0x00, ...Array<number>(64).fill(1)],
+  ...[0xff, 0xc0, 0x00, 0x0b, 0x08, 0x00, 0x01, 0x00, 0x01, 0x01, 0x01, 0x11, 0x00],
+  ...[0xff, 0xc4, 0x00, 0x14, 0x00, 0x01, ...Array<number>(15).fill(0), 0x00],
+  ...[0xff, 0xc4, 0x00, 0x14, 0x10, 0x01, ...Array<number>(15).fill(0), 0x00],
+  ...[0xff, 0xda, 0x00, 0x08, 0x01, 0x01, 0x00, 0x00, 0x3f, 0x00, 0x3f],
+  ...[0xff, 0xd9],
+]);
+
+/**
+ * A minimal TIFF in either byte order ("II*\0" little-endian, "MM\0*" big-endian): one IFD for a
+ * 1×1 uncompressed bilevel image (width, length, compression, photometric, strip offset and byte
+ * count), then its one pixel byte.
+ */
+function tiffBytes(order: 'II' | 'MM'): Buffer {
+  const entries: [tag: number, type: 3 | 4, value: number][] = [
+    [256, 3, 1],
+    [257, 3, 1],
+    [259, 3, 1],
+    [262, 3, 0],
+    [273, 4, 8 + 2 + 6 * 12 + 4],
+    [279, 4, 1],
+  ];
+  const bytes = Buffer.alloc(8 + 2 + entries.length * 12 + 4 + 1);
+  const little = order === 'II';
+  const u16 = (value: number, at: number) =>
+    little ? bytes.writeUInt16LE(value, at) : bytes.writeUInt16BE(value, at);
+  const u32 = (value: number, at: number) =>
+    little ? bytes.writeUInt32LE(value, at) : bytes.writeUInt32BE(value, at);
+  bytes.write(order, 0, 'latin1');
+  u16(42, 2);
+  u32(8, 4);
+  u16(entries.length, 8);
+  entries.forEach(([tag, type, value], index) => {
+    const at = 10 + index * 12;
+    u16(tag, at);
+    u16(type, at + 2);
+    u32(1, at + 4);
+    if (type === 3) u16(value, at + 8);
+    else u32(value, at + 8);
+  });
+  return bytes;
+}
+
 let server: TestServer;
 let call: ReturnType<typeof createApiCall>;
 let org: TestOrganization;
@@ -73,6 +122,9 @@ describe('documents: upload', () => {
     const res = await uploadAsAdmin([
       { name: 'invoice.bin', bytes: samplePdf([invoicePage(1, 3)]) },
       { name: 'scan.pdf', bytes: PNG_BYTES },
+      { name: 'photo.png', bytes: JPEG_BYTES },
+      { name: 'receipt.pdf', bytes: tiffBytes('II') },
+      { name: 'fax.jpg', bytes: tiffBytes('MM') },
       { name: 'payments.txt', bytes: 'Date,Reference,Amount\n2026-11-01,INV-1,"1,200.00"\n' },
       {
         name: 'book',
@@ -86,13 +138,24 @@ describe('documents: upload', () => {
     expect(res.body.data.map((d: Json) => [d.file_name, d.kind, d.media_type, d.status])).toEqual([
       ['invoice.bin', 'pdf', 'application/pdf', 'pending'],
       ['scan.pdf', 'image', 'image/png', 'pending'],
+      ['photo.png', 'image', 'image/jpeg', 'pending'],
+      ['receipt.pdf', 'image', 'image/tiff', 'pending'],
+      ['fax.jpg', 'image', 'image/tiff', 'pending'],
       ['payments.txt', 'csv', 'text/csv', 'pending'],
       ['book', 'xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'pending'],
     ]);
     const done = await Promise.all(
       res.body.data.map((d: Json) => waitForDocument(server, adminToken, org.id, d.id)),
     );
-    expect(done.map((d: Json) => d.status)).toEqual(['processed', 'ocr_needed', 'processed', 'processed']);
+    expect(done.map((d: Json) => d.status)).toEqual([
+      'processed',
+      'ocr_needed',
+      'ocr_needed',
+      'ocr_needed',
+      'ocr_needed',
+      'processed',
+      'processed',
+    ]);
   });
 
   it('stores the same bytes once but lists two uploads', async () => {
