@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { generateMpesaPersonalStatement, mpesaPersonalStatementPages } from '@counterpart/statements';
 import { expect, type Locator, type Page, test } from '@playwright/test';
@@ -9,9 +10,10 @@ import { signIn } from './sign-in.ts';
 /**
  * Importing bank lines from a file: /tables/create → From a file → upload → the mapping step (the
  * server's proposed types checked, one changed) → progress → the rows in the grid with exact amounts,
- * edited and filtered. Then a file with a bad line: that line is reported by its number, the others
- * go in, and a second import into the same table through its Import action skips the rows already
- * there. Screenshots of the mapping step (light/dark × desktop/mobile) land in test-results/import-web/.
+ * edited, filtered and exported (the filtered view's CSV, then the whole table's, read back from the
+ * downloads). Then a file with a bad line: that line is reported by its number, the others go in,
+ * and a second import into the same table through its Import action skips the rows already there.
+ * Screenshots of the mapping step (light/dark × desktop/mobile) land in test-results/import-web/.
  */
 const outDir = path.join(import.meta.dirname, '../test-results/import-web');
 
@@ -36,13 +38,26 @@ function columnTexts(grid: Locator, column: number): Promise<string[]> {
     );
 }
 
+/** Exports the grid's view through the Export menu and reads the file the browser receives. */
+async function exportCsv(
+  page: Page,
+  item: 'CSV' | 'CSV (filtered view)',
+): Promise<{ name: string; text: string }> {
+  const download = page.waitForEvent('download', { timeout: 60_000 });
+  const label = item === 'CSV' ? 'Export all rows' : 'Export the filtered rows';
+  await page.getByRole('button', { name: label }).click();
+  await page.getByRole('menuitem', { name: item, exact: true }).click();
+  const file = await download;
+  return { name: file.suggestedFilename(), text: (await readFile(await file.path())).toString('utf8') };
+}
+
 async function startFromFile(page: Page) {
   await page.goto('/tables/create');
   await page.getByRole('link', { name: 'From a file' }).click();
   await expect(page).toHaveURL(/\/tables\/create\?from=file$/);
 }
 
-test('a table is created from a CSV of bank lines through the mapping step, then edited and filtered', async ({
+test('a table is created from a CSV of bank lines through the mapping step, then edited, filtered and exported', async ({
   page,
 }) => {
   const name = `Imported bank ${Date.now()}`;
@@ -138,6 +153,29 @@ test('a table is created from a CSV of bank lines through the mapping step, then
   await page.getByLabel('From').fill('2026-01-16');
   await page.getByRole('button', { name: 'Apply filter' }).click();
   await expect.poll(async () => (await columnTexts(grid, 3)).sort()).toEqual(['INV-102', 'INV-103']);
+
+  // Export that view: the file holds the filtered rows only, amounts exact, in the column order.
+  const header = '\uFEFFValue date,Description,Reference,Amount (KES),Batch\r\n';
+  const filtered = await exportCsv(page, 'CSV (filtered view)');
+  expect(filtered.name).toMatch(/^imported-bank-\d+-\d{4}-\d\d-\d\d\.csv$/);
+  expect(filtered.text).toBe(
+    header +
+      '2026-01-16,Card refund,INV-102,-350.00,102\r\n' +
+      '2026-01-20,Supplier payment,INV-103,12000.00,103\r\n',
+  );
+
+  // The edited row is outside the filter; without it, the whole table's file carries the new value.
+  await page.getByRole('button', { name: /^Remove filter/ }).click();
+  await expect
+    .poll(async () => (await columnTexts(grid, 3)).sort())
+    .toEqual(['INV-101', 'INV-102', 'INV-103']);
+  const all = await exportCsv(page, 'CSV');
+  expect(all.text).toBe(
+    header +
+      '2026-01-15,Rent January 2026,INV-101,1200.50,101\r\n' +
+      '2026-01-16,Card refund,INV-102,-350.00,102\r\n' +
+      '2026-01-20,Supplier payment,INV-103,12000.00,103\r\n',
+  );
 });
 
 test('a bad line is reported by its line number while the others go in, and a re-import skips known rows', async ({
