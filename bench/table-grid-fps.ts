@@ -16,10 +16,9 @@
  */
 import { performance as clock } from 'node:perf_hooks';
 import { chromium } from '@playwright/test';
-import { sql } from 'drizzle-orm';
 import { startTestServer } from '../apps/server/test/test-server.ts';
-import { accessTokenFor, organizationIds } from '../apps/server/test/tokens.ts';
 import { signIn } from '../e2e/sign-in.ts';
+import { adminApi, fillTenColumnTable, log, TEN_COLUMNS } from './bench-kit.ts';
 
 const ROWS = Number(process.env.ROWS ?? 100_000);
 const SCROLL_MS = Number(process.env.SCROLL_MS ?? 3000);
@@ -27,74 +26,21 @@ const REPEAT = Number(process.env.REPEAT ?? 10);
 const PAGE_SIZE = '500';
 const VIEWPORT = { width: 1366, height: 900 };
 const BASE = '/api/tables/storage/counterpart_tables';
-const COLUMNS = [
-  { name: 'Reference', type: 'text' },
-  { name: 'Description', type: 'text' },
-  { name: 'Amount', type: 'currency' },
-  { name: 'Date', type: 'date' },
-  { name: 'Qty', type: 'number' },
-  { name: 'Status', type: 'single_select', options: ['reconciled', 'unreconciled', 'partial', 'suggested'] },
-  { name: 'Account', type: 'text' },
-  { name: 'Cleared', type: 'boolean' },
-  { name: 'Counterparty', type: 'text' },
-  { name: 'Note', type: 'text' },
-];
-const log = (message: string) => process.stderr.write(`${new Date().toISOString()} ${message}\n`);
 
 const server = await startTestServer(
   { LOG_LEVEL: 'silent', ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}) },
   { serveWeb: true },
 );
-const token = await accessTokenFor(server, 'admin@demo.test');
-const orgs = await organizationIds(server);
-const headers = {
-  authorization: `Bearer ${token}`,
-  organization: orgs['Demo Company'] ?? '',
-  'content-type': 'application/json',
-};
-async function call(method: string, path: string, body?: unknown) {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers,
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
-  return JSON.parse(text);
-}
+const { call } = await adminApi(server);
 
 // The table: the same rows as bench/table-read.ts.
-const table = (await call('POST', `${BASE}/`, { name: `Grid bench ${ROWS} rows`, columns: COLUMNS })) as {
+const table = (await call('POST', `${BASE}/`, { name: `Grid bench ${ROWS} rows`, columns: TEN_COLUMNS })) as {
   id: string;
   columns: Array<{ name: string; id: string }>;
 };
-const col = Object.fromEntries(table.columns.map((c) => [c.name, c.id]));
 log(`inserting ${ROWS} rows into table ${table.id}`);
 const loadStarted = clock.now();
-await server.database.db.execute(sql`
-  insert into table_items (table_id, "values", search_text)
-  select ${table.id}::uuid, v, lower(concat_ws(' ', v->>${col.Reference}, v->>${col.Description},
-           to_char((v->>${col.Amount})::numeric / 100, 'FM999999999990.00'), v->>${col.Date}, v->>${col.Qty},
-           v->>${col.Status}, v->>${col.Account}, v->>${col.Cleared}, v->>${col.Counterparty}, v->>${col.Note}))
-  from (
-    select jsonb_build_object(
-      ${col.Reference}::text, 'INV-' || lpad(i::text, 7, '0'),
-      ${col.Description}::text, (array['Rent','Fuel','Salary','Supplies','Transport','Utilities','Fees','Airtime'])[1 + i % 8] || ' ' || (i % 997),
-      ${col.Amount}::text, ((i::bigint * 7919) % 10000000 - 2000000)::text,
-      ${col.Date}::text, to_char(date '2020-01-01' + (i % 2000), 'YYYY-MM-DD'),
-      ${col.Qty}::text, i % 500,
-      ${col.Status}::text, (array['reconciled','unreconciled','partial','suggested'])[1 + i % 4],
-      ${col.Account}::text, 'ACC-' || (i % 300),
-      ${col.Cleared}::text, i % 2 = 0,
-      ${col.Counterparty}::text, (array['Safaricom','KPLC','Acme Ltd','Nairobi Water','Equity Bank','Jumia','Twiga Foods','Bolt','Naivas','Total Energies'])[1 + (i * 31) % 10],
-      ${col.Note}::text, substr(md5(i::text), 1, 12)
-    ) as v
-    from generate_series(1, ${ROWS}) as i
-  ) as rows`);
-await server.database.db.execute(
-  sql`update data_tables set row_count = ${ROWS} where id = ${table.id}::uuid`,
-);
-await server.database.query('vacuum analyze table_items');
+await fillTenColumnTable(server, table, ROWS);
 log(`loaded in ${((clock.now() - loadStarted) / 1000).toFixed(1)} s`);
 
 const browser = await chromium.launch({
@@ -360,7 +306,7 @@ const show = (name: string, list: number[]) =>
   );
 
 console.log(
-  `table grid: ${ROWS.toLocaleString('en-US')} rows × ${COLUMNS.length} columns on ${server.database.kind}; Chromium headless (${VIEWPORT.width}×${VIEWPORT.height}, --disable-gpu)`,
+  `table grid: ${ROWS.toLocaleString('en-US')} rows × ${TEN_COLUMNS.length} columns on ${server.database.kind}; Chromium headless (${VIEWPORT.width}×${VIEWPORT.height}, --disable-gpu)`,
 );
 console.log(
   `open (navigation → first rows shown, default page size): ${opened.toFixed(0)} ms (page clock, median of 3; ${openWall} ms wall)`,

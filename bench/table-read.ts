@@ -11,48 +11,16 @@
  * builds (timed) and then measures, so the figures are the steady state a user sees.
  */
 import { performance } from 'node:perf_hooks';
-import { sql } from 'drizzle-orm';
 import { columnIndexesFor } from '../apps/server/src/modules/tables/column-indexes.ts';
 import { startTestServer } from '../apps/server/test/test-server.ts';
-import { accessTokenFor, organizationIds } from '../apps/server/test/tokens.ts';
+import { adminApi, fillTenColumnTable, log, TEN_COLUMNS } from './bench-kit.ts';
 
 const ROWS = Number(process.env.ROWS ?? 1_000_000);
-const COLUMNS = [
-  { name: 'Reference', type: 'text' },
-  { name: 'Description', type: 'text' },
-  { name: 'Amount', type: 'currency' },
-  { name: 'Date', type: 'date' },
-  { name: 'Qty', type: 'number' },
-  { name: 'Status', type: 'single_select', options: ['reconciled', 'unreconciled', 'partial', 'suggested'] },
-  { name: 'Account', type: 'text' },
-  { name: 'Cleared', type: 'boolean' },
-  { name: 'Counterparty', type: 'text' },
-  { name: 'Note', type: 'text' },
-];
 const REQUESTS = Number(process.env.REQUESTS ?? 200);
 const BASE = '/api/tables/storage/counterpart_tables';
 
 const server = await startTestServer();
-const token = await accessTokenFor(server, 'admin@demo.test');
-const orgs = await organizationIds(server);
-const headers = {
-  authorization: `Bearer ${token}`,
-  organization: orgs['Demo Company'] ?? '',
-  'content-type': 'application/json',
-};
-
-async function call(method: string, path: string, body?: unknown) {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers,
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
-  return JSON.parse(text);
-}
-
-const log = (message: string) => process.stderr.write(`${new Date().toISOString()} ${message}\n`);
+const { call, refresh: refreshToken } = await adminApi(server);
 let loadSeconds = 0;
 let table: { id: string; columns: Array<{ name: string; id: string }> };
 if (process.env.TABLE_ID) {
@@ -61,41 +29,12 @@ if (process.env.TABLE_ID) {
 } else {
   table = await call('POST', `${BASE}/`, {
     name: `Bench ${ROWS} rows`,
-    columns: COLUMNS,
+    columns: TEN_COLUMNS,
   });
-  const col = Object.fromEntries(table.columns.map((c) => [c.name, c.id]));
   log(`inserting ${ROWS} rows into table ${table.id}`);
   const started = performance.now();
-  await server.database.db.execute(sql`
-  insert into table_items (table_id, "values", search_text)
-  select ${table.id}::uuid, v, lower(concat_ws(' ', v->>${col.Reference}, v->>${col.Description},
-           to_char((v->>${col.Amount})::numeric / 100, 'FM999999999990.00'), v->>${col.Date}, v->>${col.Qty},
-           v->>${col.Status}, v->>${col.Account}, v->>${col.Cleared}, v->>${col.Counterparty}, v->>${col.Note}))
-  from (
-    select jsonb_build_object(
-      ${col.Reference}::text, 'INV-' || lpad(i::text, 7, '0'),
-      ${col.Description}::text, (array['Rent','Fuel','Salary','Supplies','Transport','Utilities','Fees','Airtime'])[1 + i % 8] || ' ' || (i % 997),
-      ${col.Amount}::text, ((i::bigint * 7919) % 10000000 - 2000000)::text,
-      ${col.Date}::text, to_char(date '2020-01-01' + (i % 2000), 'YYYY-MM-DD'),
-      ${col.Qty}::text, i % 500,
-      ${col.Status}::text, (array['reconciled','unreconciled','partial','suggested'])[1 + i % 4],
-      ${col.Account}::text, 'ACC-' || (i % 300),
-      ${col.Cleared}::text, i % 2 = 0,
-      ${col.Counterparty}::text, (array['Safaricom','KPLC','Acme Ltd','Nairobi Water','Equity Bank','Jumia','Twiga Foods','Bolt','Naivas','Total Energies'])[1 + (i * 31) % 10],
-      ${col.Note}::text, substr(md5(i::text), 1, 12)
-    ) as v
-    from generate_series(1, ${ROWS}) as i
-  ) as rows`);
-  await server.database.db.execute(
-    sql`update data_tables set row_count = ${ROWS} where id = ${table.id}::uuid`,
-  );
-  log('vacuum analyze');
-  await server.database.query('vacuum analyze table_items');
+  await fillTenColumnTable(server, table, ROWS);
   loadSeconds = (performance.now() - started) / 1000;
-}
-/** Loading and index builds can outlast an access token (5 minutes): a fresh one per phase. */
-async function refreshToken() {
-  headers.authorization = `Bearer ${await accessTokenFor(server, 'admin@demo.test')}`;
 }
 await refreshToken();
 const tableId = table.id;

@@ -18,37 +18,20 @@
  */
 import { chromium } from '@playwright/test';
 import { startTestServer } from '../apps/server/test/test-server.ts';
-import { accessTokenFor, organizationIds } from '../apps/server/test/tokens.ts';
 import { signIn } from '../e2e/sign-in.ts';
+import { adminApi, log } from './bench-kit.ts';
 
 const BLOCKS = Number(process.env.BLOCKS ?? 300);
 const PAN_MS = Number(process.env.PAN_MS ?? 3000);
 const VIEWPORT = { width: 1366, height: 900 };
 const TABLES = '/api/tables/storage/counterpart_tables';
-const log = (message: string) => process.stderr.write(`${new Date().toISOString()} ${message}\n`);
 
 // WEB_DIST: another build of the web app (e.g. an earlier commit's) to compare with.
 const server = await startTestServer(
   { LOG_LEVEL: 'silent', ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}) },
   { serveWeb: true },
 );
-const token = await accessTokenFor(server, 'admin@demo.test');
-const orgs = await organizationIds(server);
-const headers = {
-  authorization: `Bearer ${token}`,
-  organization: orgs['Demo Company'] ?? '',
-  'content-type': 'application/json',
-};
-async function call(method: string, path: string, body?: unknown) {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers,
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
-  return JSON.parse(text);
-}
+const { call } = await adminApi(server);
 
 /** Home → chains of row blocks (Table, then Filter rows / Deduplicate / Clean currency), some branching. */
 function graphOf(tableId: string, blocks: number) {

@@ -11,30 +11,13 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { startTestServer } from '../apps/server/test/test-server.ts';
-import { accessTokenFor, organizationIds } from '../apps/server/test/tokens.ts';
+import { adminApi, log } from './bench-kit.ts';
 
 const ROWS = Number(process.env.ROWS ?? 100_000);
 const TABLES = '/api/tables/storage/counterpart_tables';
-const log = (message: string) => process.stderr.write(`${new Date().toISOString()} ${message}\n`);
 
 const server = await startTestServer();
-const token = await accessTokenFor(server, 'admin@demo.test');
-const orgs = await organizationIds(server);
-const headers = {
-  authorization: `Bearer ${token}`,
-  organization: orgs['Demo Company'] ?? '',
-  'content-type': 'application/json',
-};
-async function call(method: string, path: string, body?: unknown) {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers,
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
-  return JSON.parse(text);
-}
+const { call, refresh } = await adminApi(server);
 
 /** A text table filled by one INSERT … SELECT (the bench measures the workflow, not the import). */
 async function table(
@@ -150,7 +133,7 @@ let done: {
 };
 for (;;) {
   await new Promise((resolve) => setTimeout(resolve, 250));
-  headers.authorization = `Bearer ${await accessTokenFor(server, 'admin@demo.test')}`;
+  await refresh();
   done = (
     await call(
       'GET',
