@@ -59,3 +59,32 @@ export async function addTestMember(
   }
   return { id: user.id, email, token: () => accessTokenFor(server, email) };
 }
+
+/** The members a permission test refuses or lets through, as fresh tokens. */
+export interface PermissionCast {
+  org: TestOrganization;
+  /** An organization the stranger administers and `org` has nothing to do with. */
+  otherOrg: TestOrganization;
+  tokens: Record<'admin' | 'viewer' | 'noRoles' | 'stranger', string>;
+}
+
+/**
+ * Two organizations named after `label`, with an administrator, a viewer and a member with no
+ * roles in the first, and an administrator of the second (the stranger).
+ */
+export async function createPermissionCast(server: TestServer, label: string): Promise<PermissionCast> {
+  const org = await createTestOrganization(server, label);
+  const otherOrg = await createTestOrganization(server, `${label} elsewhere`);
+  const tokenOf = async (organization: TestOrganization, group?: GroupName) =>
+    (await addTestMember(server, organization, { group })).token();
+  return {
+    org,
+    otherOrg,
+    tokens: {
+      admin: await tokenOf(org, 'Administrators'),
+      viewer: await tokenOf(org, 'Viewers'),
+      noRoles: await tokenOf(org),
+      stranger: await tokenOf(otherOrg, 'Administrators'),
+    },
+  };
+}

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiCall, type Json } from '../../../test/api-call.ts';
 import {
-  addTestMember,
-  createTestOrganization,
+  createPermissionCast,
+  type PermissionCast,
   type TestOrganization,
 } from '../../../test/organization-fixture.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
@@ -12,24 +12,14 @@ let server: TestServer;
 let call: ReturnType<typeof createApiCall>;
 let org: TestOrganization;
 let otherOrg: TestOrganization;
-const tokens: Record<'admin' | 'viewer' | 'noRoles' | 'stranger', string> = {
-  admin: '',
-  viewer: '',
-  noRoles: '',
-  stranger: '',
-};
+let tokens: PermissionCast['tokens'];
 let documentId: string;
 const csv = `Reference,Amount\nPERM-${Date.now()},10\n`;
 
 beforeAll(async () => {
   server = await startTestServer();
   call = createApiCall(server);
-  org = await createTestOrganization(server, 'Documents permissions');
-  otherOrg = await createTestOrganization(server, 'Documents permissions elsewhere');
-  tokens.admin = await (await addTestMember(server, org, { group: 'Administrators' })).token();
-  tokens.viewer = await (await addTestMember(server, org, { group: 'Viewers' })).token();
-  tokens.noRoles = await (await addTestMember(server, org)).token();
-  tokens.stranger = await (await addTestMember(server, otherOrg, { group: 'Administrators' })).token();
+  ({ org, otherOrg, tokens } = await createPermissionCast(server, 'Documents permissions'));
   const res = await upload(server, tokens.admin, org.id, [{ name: 'payments.csv', bytes: csv }]);
   documentId = res.body.data[0].id;
   expect((await waitForDocument(server, tokens.admin, org.id, documentId)).status).toBe('processed');

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiCall, type Json } from '../../../test/api-call.ts';
 import {
-  addTestMember,
-  createTestOrganization,
+  createPermissionCast,
+  type PermissionCast,
   type TestOrganization,
 } from '../../../test/organization-fixture.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
@@ -15,12 +15,7 @@ let server: TestServer;
 let call: ReturnType<typeof createApiCall>;
 let org: TestOrganization;
 let otherOrg: TestOrganization;
-const tokens: Record<'admin' | 'viewer' | 'noRoles' | 'stranger', string> = {
-  admin: '',
-  viewer: '',
-  noRoles: '',
-  stranger: '',
-};
+let tokens: PermissionCast['tokens'];
 /** Ids of what the refused calls aim at. */
 const ids = {
   invoices: '',
@@ -37,12 +32,7 @@ const ids = {
 beforeAll(async () => {
   server = await startTestServer();
   call = createApiCall(server);
-  org = await createTestOrganization(server, 'Tables permissions');
-  otherOrg = await createTestOrganization(server, 'Tables permissions elsewhere');
-  tokens.admin = await (await addTestMember(server, org, { group: 'Administrators' })).token();
-  tokens.viewer = await (await addTestMember(server, org, { group: 'Viewers' })).token();
-  tokens.noRoles = await (await addTestMember(server, org)).token();
-  tokens.stranger = await (await addTestMember(server, otherOrg, { group: 'Administrators' })).token();
+  ({ org, otherOrg, tokens } = await createPermissionCast(server, 'Tables permissions'));
 
   const invoices = await asAdmin('POST', `${BASE}/`, {
     name: 'Invoices',
