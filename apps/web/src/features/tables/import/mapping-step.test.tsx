@@ -1,27 +1,23 @@
 // @vitest-environment jsdom
-import type { ImportProposal, TableImport } from '@counterpart/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSessionStore } from '../../../app/auth/session-store.ts';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { useNotificationsStore } from '../../../app/stores/notifications-store.ts';
 import { ImportResult } from './import-result.tsx';
+import {
+  csvProposal,
+  IMPORTS,
+  renderWithQueries,
+  resetBetweenImportTests,
+  uploadedImport,
+} from './import-test-kit.tsx';
 import { MappingStep } from './mapping-step.tsx';
 
 const mocks = vi.hoisted(() => ({ post: vi.fn(), get: vi.fn() }));
 vi.mock('../../../app/http-client.ts', () => ({ http: { post: mocks.post, get: mocks.get } }));
 
-const BASE = '/api/tables/storage/counterpart_tables/imports';
-
-const proposal: ImportProposal = {
-  format: 'csv',
-  statement_format: null,
-  encoding: 'utf-8',
+const proposal = csvProposal({
   delimiter: ',',
-  has_header: true,
   line_endings: 'crlf',
-  sheets: [],
-  sheet: null,
   columns: [
     { index: 0, header: 'Date', guessed_type: 'date', currency: null, date_format: 'yyyy-mm-dd' },
     { index: 1, header: 'Amount', guessed_type: 'currency', currency: 'KES', date_format: null },
@@ -35,45 +31,20 @@ const proposal: ImportProposal = {
     { source: 1, new_column: { name: 'Amount', type: 'currency', currency: 'KES' } },
   ],
   table_name: 'bank lines',
-};
+});
 
-const tableImport: TableImport = {
-  id: 'imp-1',
-  table_id: null,
-  document_id: null,
+const tableImport = uploadedImport({
   file_name: 'bank-lines.csv',
   size_bytes: 80,
-  format: 'csv',
-  status: 'uploaded',
-  proposal,
-  options: null,
-  total_rows: 0,
-  inserted_rows: 0,
-  duplicate_rows: 0,
-  failed_rows: 0,
-  errors: [],
-  warnings: [],
-  error_message: null,
   created_at: '2026-01-15T10:00:00Z',
-  started_at: null,
-  finished_at: null,
-};
+  proposal,
+});
 
 function renderStep() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MappingStep tableImport={tableImport} table={null} onCancel={() => {}} />
-    </QueryClientProvider>,
-  );
+  renderWithQueries(<MappingStep tableImport={tableImport} table={null} onCancel={() => {}} />);
 }
 
-beforeEach(() => {
-  vi.clearAllMocks();
-  useSessionStore.setState({ organizationId: 'org-1', productKey: 'counterpart' });
-  useNotificationsStore.setState({ processes: [] });
-});
-afterEach(cleanup);
+resetBetweenImportTests();
 
 describe('MappingStep', () => {
   it('shows what was detected, the preview and each column with labelled controls', () => {
@@ -94,7 +65,7 @@ describe('MappingStep', () => {
     fireEvent.change(screen.getByLabelText('Delimiter'), { target: { value: ';' } });
     await waitFor(() =>
       expect(mocks.post).toHaveBeenCalledWith(
-        `${BASE}/imp-1/proposal`,
+        `${IMPORTS}/imp-1/proposal`,
         { has_header: true, delimiter: ';' },
         expect.anything(),
       ),
@@ -117,7 +88,7 @@ describe('MappingStep', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Import rows' }));
     await waitFor(() =>
       expect(mocks.post).toHaveBeenCalledWith(
-        `${BASE}/imp-1/confirm`,
+        `${IMPORTS}/imp-1/confirm`,
         {
           target: { new_table: { name: 'bank lines' } },
           mapping: [

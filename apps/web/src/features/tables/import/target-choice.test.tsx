@@ -1,27 +1,23 @@
 // @vitest-environment jsdom
-import type { DataTable, ImportProposal, TableImport } from '@counterpart/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSessionStore } from '../../../app/auth/session-store.ts';
-import { useNotificationsStore } from '../../../app/stores/notifications-store.ts';
+import type { DataTable, TableImport } from '@counterpart/contracts';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ImportFlow } from './import-flow.tsx';
+import {
+  csvProposal,
+  IMPORTS,
+  renderWithQueries,
+  resetBetweenImportTests,
+  TABLES,
+  uploadedImport,
+} from './import-test-kit.tsx';
 
 const mocks = vi.hoisted(() => ({ post: vi.fn(), get: vi.fn() }));
 vi.mock('../../../app/http-client.ts', () => ({ http: { post: mocks.post, get: mocks.get } }));
 
-const TABLES = '/api/tables/storage/counterpart_tables';
-const IMPORTS = `${TABLES}/imports`;
-
-const proposal: ImportProposal = {
-  format: 'csv',
-  statement_format: null,
-  encoding: 'utf-8',
+const proposal = csvProposal({
   delimiter: ';',
-  has_header: true,
   line_endings: 'lf',
-  sheets: [],
-  sheet: null,
   columns: [
     { index: 0, header: 'Reference', guessed_type: 'text', currency: null, date_format: null },
     { index: 1, header: 'Amount', guessed_type: 'number', currency: null, date_format: null },
@@ -32,29 +28,14 @@ const proposal: ImportProposal = {
     { source: 1, new_column: { name: 'Amount', type: 'number' } },
   ],
   table_name: 'payments',
-};
+});
 
-const sent: TableImport = {
-  id: 'imp-1',
-  table_id: null,
-  document_id: null,
+const sent = uploadedImport({
   file_name: 'payments.csv',
   size_bytes: 30,
-  format: 'csv',
-  status: 'uploaded',
-  proposal,
-  options: null,
-  total_rows: 0,
-  inserted_rows: 0,
-  duplicate_rows: 0,
-  failed_rows: 0,
-  errors: [],
-  warnings: [],
-  error_message: null,
   created_at: '2026-11-25T06:00:00Z',
-  started_at: null,
-  finished_at: null,
-};
+  proposal,
+});
 
 const table = (id: string, name: string, rows: number): DataTable => ({
   id,
@@ -87,24 +68,19 @@ const intoLedger: TableImport = {
 let current: TableImport;
 
 function renderFlow(tableId?: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <ImportFlow
-        tableId={tableId}
-        importId="imp-1"
-        onImportId={() => {}}
-        onCancel={() => {}}
-        doneActions={() => null}
-      />
-    </QueryClientProvider>,
+  renderWithQueries(
+    <ImportFlow
+      tableId={tableId}
+      importId="imp-1"
+      onImportId={() => {}}
+      onCancel={() => {}}
+      doneActions={() => null}
+    />,
   );
 }
 
+resetBetweenImportTests();
 beforeEach(() => {
-  vi.clearAllMocks();
-  useSessionStore.setState({ organizationId: 'org-1', productKey: 'counterpart' });
-  useNotificationsStore.setState({ processes: [] });
   current = sent;
   mocks.get.mockImplementation(async (url: string, init?: { query?: { search?: string } }) => {
     if (url === `${IMPORTS}/imp-1`) return current;
@@ -118,7 +94,6 @@ beforeEach(() => {
     throw new Error(`unexpected GET ${url}`);
   });
 });
-afterEach(cleanup);
 
 describe('ImportFlow: where the rows go', () => {
   it('starts on "New table" with the table name to fill', async () => {
