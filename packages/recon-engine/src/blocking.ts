@@ -10,6 +10,7 @@
  * A block bigger than `max_block` is skipped: uninformative, and it would make the pass quadratic.
  */
 import type { Tolerance } from './amount.ts';
+import { sortByAmount } from './amount-order.ts';
 import { IntMultiMap } from './int-multimap.ts';
 import type { KeyIndex, KeyTable, Prepared, PreparedSide } from './prepare.ts';
 import type { ScoredPass } from './types.ts';
@@ -17,8 +18,14 @@ import { amountSeed, pushTailHashes, typoTail } from './typo-keys.ts';
 
 export const DEFAULT_MAX_BLOCK = 200;
 
-/** Hashed typo key → record indexes. */
-export type TypoIndex = IntMultiMap;
+/**
+ * Hashed typo key → right record indexes, and the amount seeds (`amountSeed`) of the records indexed:
+ * a left record whose seed is not among them has no typo candidates and skips its probes.
+ */
+export interface TypoIndex {
+  keys: IntMultiMap;
+  seeds: IntMultiMap;
+}
 
 interface AmountOrder {
   order: Int32Array;
@@ -29,19 +36,20 @@ interface AmountOrder {
 const amountOrders = new WeakMap<Prepared, AmountOrder>();
 
 /** Right records sorted by (currency, amount, index), built once per run. */
-function amountOrder(prepared: Prepared): AmountOrder {
+function amountOrderOf(prepared: Prepared): AmountOrder {
   const cached = amountOrders.get(prepared);
   if (cached) return cached;
   const right = prepared.right;
-  const order = Int32Array.from(right.records.keys());
-  order.sort(
-    (a, b) => right.currency[a]! - right.currency[b]! || right.amount[a]! - right.amount[b]! || a - b,
-  );
+  const order = sortByAmount(right.amount, right.currency, right.records.length);
   const result: AmountOrder = {
     order,
-    currency: Int32Array.from(order, (index) => right.currency[index]!),
-    amount: Float64Array.from(order, (index) => right.amount[index]!),
+    currency: new Int32Array(order.length),
+    amount: new Float64Array(order.length),
   };
+  for (let position = 0; position < order.length; position++) {
+    result.currency[position] = right.currency[order[position]!]!;
+    result.amount[position] = right.amount[order[position]!]!;
+  }
   amountOrders.set(prepared, result);
   return result;
 }
@@ -125,8 +133,8 @@ export function collectCandidates(
       }
     }
   }
-  if (into.typo) {
-    const typo = into.typo;
+  if (into.typo && into.typo.seeds.head(amountSeed(left.amount[l]!, left.currency[l]!)) !== -1) {
+    const typo = into.typo.keys;
     const keys = typoKeysOf(left, l, typoScratch);
     for (let k = 0; k < keys.length; k++) {
       for (let entry = typo.head(keys[k]!); entry !== -1; entry = typo.nextEntry(entry)) {
@@ -148,7 +156,7 @@ export function collectCandidates(
       into,
     );
   if (pass.blocking.includes('amount')) {
-    const order = amountOrder(prepared);
+    const order = amountOrderOf(prepared);
     const amount = left.amount[l]!;
     const slack = Math.max(tolerance.absolute, Math.ceil((Math.abs(amount) * 2 * tolerance.ppm) / 1e6));
     const from = lowerBound(order, left.currency[l]!, amount - slack);
@@ -220,32 +228,43 @@ export function recordTypoHashes(
 const typoIndexes = new WeakMap<PreparedSide, TypoIndex>();
 
 /**
- * Typo keys of the side's open records. Typo blocks have no size cap (a variant plus an exact amount is
- * specific), so indexing only the open records gives the same candidates as a static index would.
- * Built once per run, by the first scored pass that blocks on typos, and reused by later ones: records
- * matched since are still in it, but candidates are only scored while open, so the result is the same
- * as a fresh index over the records open now (and a second index of ~30M entries at 1M per side is
- * neither built nor collected).
+ * Typo keys of the right side's open records whose exact amount (and currency) some open left record
+ * has: typo keys carry the amount, so no other right record could share one with a left record. Typo
+ * blocks have no size cap (a variant plus an exact amount is specific), so indexing only these records
+ * gives the same candidates as a static index would. Built once per run, by the first scored pass that
+ * blocks on typos, and reused by later ones: records matched since are still in it, but candidates are
+ * only scored while open, and the left records open later are among those open now; so the result is
+ * the same as a fresh index (and a second index of millions of entries is neither built nor collected).
  */
-export function typoIndex(side: PreparedSide): TypoIndex {
-  let index = typoIndexes.get(side);
+export function typoIndex(prepared: Prepared): TypoIndex {
+  let index = typoIndexes.get(prepared.right);
   if (!index) {
-    index = buildTypoIndex(side);
-    typoIndexes.set(side, index);
+    index = buildTypoIndex(prepared.left, prepared.right);
+    typoIndexes.set(prepared.right, index);
   }
   return index;
 }
 
-function buildTypoIndex(side: PreparedSide): TypoIndex {
-  let open = 0;
-  for (let r = 0; r < side.records.length; r++) open += side.open[r]!;
+function buildTypoIndex(left: PreparedSide, right: PreparedSide): TypoIndex {
+  const wanted = new IntMultiMap(1024);
+  for (let l = 0; l < left.records.length; l++) {
+    if (left.open[l]) wanted.add(amountSeed(left.amount[l]!, left.currency[l]!), 0);
+  }
+  const seeds = new IntMultiMap(1024);
+  const eligible: number[] = [];
+  for (let r = 0; r < right.records.length; r++) {
+    if (!right.open[r]) continue;
+    const seed = amountSeed(right.amount[r]!, right.currency[r]!);
+    if (wanted.head(seed) === -1) continue;
+    seeds.add(seed, 0);
+    eligible.push(r);
+  }
   // About 9 variants per identifier tail and 3-4 distinct tails per record, ~20 distinct keys per record
   // (measured on the generated data); the map grows if needed.
-  const index = new IntMultiMap(Math.max(1024, open * 34), Math.max(1024, open * 21));
-  for (let r = 0; r < side.records.length; r++) {
-    if (!side.open[r]) continue;
-    const keys = typoKeysOf(side, r, typoScratch);
-    for (let k = 0; k < keys.length; k++) index.add(keys[k]!, r);
+  const keys = new IntMultiMap(Math.max(1024, eligible.length * 34), Math.max(1024, eligible.length * 21));
+  for (const r of eligible) {
+    const hashes = typoKeysOf(right, r, typoScratch);
+    for (let k = 0; k < hashes.length; k++) keys.add(hashes[k]!, r);
   }
-  return index;
+  return { keys, seeds };
 }

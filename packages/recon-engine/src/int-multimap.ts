@@ -27,10 +27,9 @@ export class IntMultiMap {
     this.values = int32Array(Math.max(16, expectedEntries));
   }
 
+  /** Every slot empty (chain head -1; an empty slot's key is never read, so it may be -1 too). */
   private static emptySlots(capacity: number): Int32Array {
-    const slots = int32Array(2 * capacity);
-    for (let slot = 1; slot < slots.length; slot += 2) slots[slot] = -1;
-    return slots;
+    return int32Array(2 * capacity).fill(-1);
   }
 
   private slot(key: number): number {

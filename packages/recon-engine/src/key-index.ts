@@ -231,6 +231,35 @@ export class KeyIndex {
     return this;
   }
 
+  /**
+   * The same index keeping only the positions whose flag in `keep` is set, in the same order (a pass
+   * builds one over the records open when it starts: its blocks then skip the matched ones without
+   * visiting them; block sizes still come from the full index's `countById`).
+   */
+  filtered(keep: Uint8Array): KeyIndex {
+    const index = new KeyIndex(this.table);
+    const source = this.positions;
+    let kept = 0;
+    for (let p = 0; p < source.length; p++) kept += keep[source[p]!]! === 0 ? 0 : 1;
+    const offsets = int32Array(this.keyCount + 1);
+    const positions = int32Array(kept);
+    let at = 0;
+    for (let id = 0; id < this.keyCount; id++) {
+      const to = this.offsets[id + 1]!;
+      for (let p = this.offsets[id]!; p < to; p++) {
+        const position = source[p]!;
+        if (keep[position] !== 0) positions[at++] = position;
+      }
+      offsets[id + 1] = at;
+    }
+    index.keyCount = this.keyCount;
+    index.offsets = offsets;
+    index.positions = positions;
+    index.pairIds = int32Array(0);
+    index.pairPositions = int32Array(0);
+    return index;
+  }
+
   /** The positions of a key id (a view, not a copy), or undefined when it has none. */
   byId(id: number): Int32Array | undefined {
     if (id < 0 || id >= this.keyCount) return undefined;

@@ -4,6 +4,7 @@ import { KeyTable } from './key-index.ts';
 import { concatKeyLists, type KeyLists, scanKeys } from './key-lists.ts';
 import { KeyScanner } from './key-scanner.ts';
 import { KeyWorker } from './key-worker-thread.ts';
+import { packStrings } from './packed-strings.ts';
 import { columns, workerParts } from './parallel-keys.ts';
 import { prepare } from './prepare.ts';
 import { defaultRuleSet } from './rules.ts';
@@ -56,10 +57,11 @@ describe('key worker', () => {
   it('passes an error in the worker on to the run instead of waiting for it', () => {
     const worker = KeyWorker.start();
     expect(worker).toBeDefined();
+    // A reference column whose chunk is missing: reading it throws a TypeError in the worker.
     const broken = {
-      references: [null as unknown as string],
-      texts: [undefined],
-      counterparties: [undefined],
+      references: { length: 1, chunks: [], ends: Int32Array.of(3) },
+      texts: packStrings(1, () => undefined),
+      counterparties: packStrings(1, () => undefined),
     };
     const claims = ChunkClaims.create(1, 1);
     worker!.send({

@@ -13,6 +13,7 @@ import { concatKeyLists, type KeyLists, type KeySource, scanKeys } from './key-l
 import { KeyScanner } from './key-scanner.ts';
 import type { KeyJob, KeyJobResult } from './key-worker.ts';
 import type { KeyWorker } from './key-worker-thread.ts';
+import { packStrings, unpackString } from './packed-strings.ts';
 import { int32Array } from './typed-memory.ts';
 
 /**
@@ -109,28 +110,21 @@ export function workerParts(
     const appearance = batch.appearance;
     for (let k = 0; k < appearance.length; k++) {
       const id = appearance[k]!;
-      if (remap[id]! < 0) remap[id] = keys.intern(names[id]!);
+      if (remap[id]! < 0) remap[id] = keys.intern(unpackString(names, id)!);
     }
   }
   return batches.map((batch) => ({ start: batch.start, lists: batch.lists, remap }));
 }
 
-/** records[from ..] as columns. */
+/** records[from ..] as packed columns. */
 export function columns(
   records: readonly KeySource[],
   from: number,
 ): Pick<KeyJob, 'references' | 'texts' | 'counterparties'> {
   const count = Math.max(0, records.length - from);
-  const job: Pick<KeyJob, 'references' | 'texts' | 'counterparties'> = {
-    references: new Array(count),
-    texts: new Array(count),
-    counterparties: new Array(count),
+  return {
+    references: packStrings(count, (i) => records[from + i]!.reference),
+    texts: packStrings(count, (i) => records[from + i]!.text),
+    counterparties: packStrings(count, (i) => records[from + i]!.counterparty),
   };
-  for (let i = 0; i < count; i++) {
-    const record = records[from + i]!;
-    job.references[i] = record.reference;
-    job.texts[i] = record.text;
-    job.counterparties[i] = record.counterparty;
-  }
-  return job;
 }

@@ -64,7 +64,7 @@ export function runScoredPass(
   };
   const minReference = pass.similarity.min_reference ?? 0;
   const candidates: Candidates = { stamp: int32Array(right.records.length).fill(-1), list: [] };
-  if (pass.blocking.includes('typo')) candidates.typo = typoIndex(right);
+  if (pass.blocking.includes('typo')) candidates.typo = typoIndex(prepared);
   const edges: Edges = { left: [], right: [], score: [] };
   let comparisons = 0;
   // A left record's best edges, kept sorted by (score desc, right index asc) in two reused arrays.

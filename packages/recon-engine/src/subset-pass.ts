@@ -75,6 +75,10 @@ interface BlockScratch {
   mark: number;
   list: number[];
   items: PreparedSide;
+  /** The items' key indexes over the records open when the pass started (matched ones never qualify). */
+  strong: KeyIndex;
+  weak: KeyIndex;
+  party: KeyIndex;
   itemsAreLeft: boolean;
   anchorDate: number;
   anchorCurrency: number;
@@ -125,8 +129,8 @@ function blockOf(
     for (let k = anchors.refStart[anchor]!; k < anchors.refStart[anchor + 1]!; k++) {
       const id = anchors.refIds[k]!;
       if (items.strongIndex.countById(id) + items.weakIndex.countById(id) > MAX_KEY_POSTINGS) continue;
-      addFromIndex(scratch, items.strongIndex, id);
-      addFromIndex(scratch, items.weakIndex, id);
+      addFromIndex(scratch, scratch.strong, id);
+      addFromIndex(scratch, scratch.weak, id);
     }
   }
   if (blocking.includes('typo')) {
@@ -140,7 +144,7 @@ function blockOf(
   if (blocking.includes('counterparty')) {
     for (let k = anchors.partyStart[anchor]!; k < anchors.partyStart[anchor + 1]!; k++) {
       const id = anchors.partyIds[k]!;
-      if (items.partyIndex.countById(id) <= MAX_KEY_POSTINGS) addFromIndex(scratch, items.partyIndex, id);
+      if (items.partyIndex.countById(id) <= MAX_KEY_POSTINGS) addFromIndex(scratch, scratch.party, id);
     }
   }
   const limit = Math.min(pass.max_block ?? DEFAULT_SUBSET_BLOCK, MAX_SUBSET_ITEMS);
@@ -227,6 +231,9 @@ export function runSubsetPass(
     mark: 0,
     list: [],
     items: side.items,
+    strong: side.items.strongIndex.filtered(side.items.open),
+    weak: side.items.weakIndex.filtered(side.items.open),
+    party: side.items.partyIndex.filtered(side.items.open),
     itemsAreLeft: side.items === prepared.left,
     anchorDate: 0,
     anchorCurrency: 0,
