@@ -5,8 +5,9 @@ import { signIn } from './sign-in.ts';
 
 /**
  * The grid's column menu: a text column of figures is changed to Number after the preview says how many
- * values will not convert, the grid is filtered from that column's menu, a column is moved and another
- * removed after a confirmation naming it. Screenshots of the change-type dialog in e2e/screenshots/.
+ * values will not convert, the grid is filtered from that column's menu, a column is moved left and back
+ * (its header keeping focus) and removed after a confirmation naming it. Screenshots of the change-type
+ * dialog in e2e/screenshots/.
  */
 const outDir = path.join(import.meta.dirname, 'screenshots');
 const TABLES = '/api/tables/storage/counterpart_tables';
@@ -99,6 +100,16 @@ test('a column is retyped after its preview, filtered, moved and removed from it
   await page.keyboard.press('Enter');
   await expect(page.getByText('Note moved left')).toBeVisible();
   await expect(grid.getByRole('columnheader').nth(2)).toContainText('Note');
+  // Focus, and the grid's one tab stop, follow Note to its new place, so Move can be pressed again.
+  await expect(noteButton).toBeFocused();
+  await expect(noteButton).toHaveAttribute('tabindex', '0');
+  await page.keyboard.press('Enter');
+  await noteMenu.getByRole('menuitem', { name: 'Move right' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Note moved right')).toBeVisible();
+  await expect(grid.getByRole('columnheader').nth(3)).toContainText('Note');
+  await expect(noteButton).toBeFocused();
+  await expect(noteButton).toHaveAttribute('tabindex', '0');
 
   // Remove Note after a confirmation naming it.
   await (await openColumnMenu(page, 'Note')).getByRole('menuitem', { name: 'Remove column…' }).click();

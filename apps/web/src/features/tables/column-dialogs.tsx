@@ -66,7 +66,10 @@ function RemoveColumnDialog({
   );
 }
 
-/** Moves a column past its visible neighbour (PUT columns/order); failures are toasted. */
+/**
+ * Moves a column past its visible neighbour (PUT columns/order); resolves to whether it moved. Failures
+ * are toasted.
+ */
 export function useMoveColumn(tableId: string) {
   const reorder = useReorderColumns(tableId);
   return async (
@@ -74,19 +77,21 @@ export function useMoveColumn(tableId: string) {
     visible: TableColumn[],
     column: TableColumn,
     to: 'left' | 'right',
-  ) => {
+  ): Promise<boolean> => {
     const ids = movedColumnIds(
       columns.map((candidate) => candidate.id),
       visible.map((candidate) => candidate.id),
       column.id,
       to,
     );
-    if (!ids) return;
+    if (!ids) return false;
     try {
       await reorder.mutateAsync(ids);
       toast.success(`${column.name} moved ${to}`);
+      return true;
     } catch (error) {
       toast.error('Request Failed', error instanceof Error ? error.message : undefined);
+      return false;
     }
   };
 }

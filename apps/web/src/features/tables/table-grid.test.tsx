@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
 import type { TableColumn, TableItem } from '@counterpart/contracts';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { movedColumnIds } from './column-order.ts';
 import { TableGrid, type TableGridProps } from './table-grid.tsx';
 
 afterEach(cleanup);
@@ -48,6 +50,37 @@ function renderGrid(
     />,
   );
   return screen.getByRole('grid', { name: 'Bank lines' });
+}
+
+/** The grid on a page that reorders its columns as the server answers a Move left / right. */
+function MovingGrid() {
+  const [order, setOrder] = useState(columns);
+  const ids = order.map((column) => column.id);
+  return (
+    <TableGrid
+      tableName="Bank lines"
+      columns={order}
+      items={[item('a', 'INV-1', '123450', 'reconciled')]}
+      rowOffset={0}
+      total={1}
+      sort={null}
+      selected={new Set()}
+      canEdit
+      onSelect={() => {}}
+      onSelectAll={() => {}}
+      onSort={() => {}}
+      onRename={() => {}}
+      onHide={() => {}}
+      onSave={async () => undefined}
+      onColumnAction={async (column, action) => {
+        await Promise.resolve();
+        const moved = movedColumnIds(ids, ids, column.id, action === 'move-left' ? 'left' : 'right');
+        if (!moved) return false;
+        setOrder(moved.map((id) => columns.find((candidate) => candidate.id === id) as TableColumn));
+        return true;
+      }}
+    />
+  );
 }
 
 /** Focuses a cell as a click or Tab would (jsdom does not send focusin for .focus()). */
@@ -119,5 +152,34 @@ describe('TableGrid', () => {
     fireEvent.keyDown(screen.getByLabelText('Edit Amount'), { key: 'Escape' });
     expect(screen.queryByLabelText('Edit Amount')).toBeNull();
     expect(onSave).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps focus on a moved column’s header, so Move can be pressed again', async () => {
+    render(<MovingGrid />);
+    const grid = screen.getByRole('grid', { name: 'Bank lines' });
+    const header = (name: string) => screen.getByRole('button', { name: new RegExp(`^${name}, `) });
+    const headerNames = () =>
+      within(grid)
+        .getAllByRole('columnheader')
+        .map((node) => node.textContent)
+        .filter(Boolean);
+    const moveRight = async () => {
+      fireEvent.click(header('Reference'));
+      const move = screen.getByRole('menuitem', { name: 'Move right' });
+      await act(async () => fireEvent.keyDown(move, { key: 'Enter' }));
+    };
+    header('Reference').focus();
+
+    await moveRight();
+    expect(headerNames()).toEqual(['Amount', 'Reference', 'Status']);
+    expect(document.activeElement).toBe(header('Reference'));
+    expect(header('Reference').tabIndex).toBe(0);
+    expect(header('Amount').tabIndex).toBe(-1);
+
+    await moveRight();
+    expect(headerNames()).toEqual(['Amount', 'Status', 'Reference']);
+    expect(document.activeElement).toBe(header('Reference'));
+    fireEvent.keyDown(grid, { key: 'ArrowLeft' });
+    expect(document.activeElement).toBe(header('Status'));
   });
 });

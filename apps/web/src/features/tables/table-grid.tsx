@@ -24,8 +24,11 @@ export interface TableGridProps {
   onSort: (columnId: string, order: 'asc' | 'desc') => void;
   onRename: (column: TableColumn) => void;
   onHide: (column: TableColumn) => void;
-  /** The column menu's filter, change type, remove and move items; absent: not offered. */
-  onColumnAction?: ((column: TableColumn, action: ColumnAction) => void) | undefined;
+  /**
+   * The column menu's filter, change type, remove and move items; absent: not offered. A move may answer
+   * whether the column moved; until it says no, focus goes to the column's header where it lands.
+   */
+  onColumnAction?: ((column: TableColumn, action: ColumnAction) => Promise<boolean> | undefined) | undefined;
   /** Saves one cell; resolves to the field's error message, or undefined once saved. */
   onSave: (item: TableItem, column: TableColumn, text: string) => Promise<string | undefined>;
   /** Opens a row's linked records (the relationships panel); absent: no such button. */
@@ -62,6 +65,8 @@ export function TableGrid(props: TableGridProps) {
   const [editing, setEditing] = useState<Editing | null>(null);
   const targets = useRef(new Map<string, HTMLElement>());
   const moved = useRef(false);
+  /** The column moved from its header's menu, and the place it left. */
+  const following = useRef<{ columnId: string; col: number } | null>(null);
   const scrollBox = useRef<HTMLDivElement>(null);
   const rowCount = items.length + 1;
   const statusCol = props.reconStatus ? columns.length + 1 : -1;
@@ -96,6 +101,16 @@ export function TableGrid(props: TableGridProps) {
     target.focus();
   });
 
+  // A moved column's header takes focus where it lands, so Move left / right can be pressed again.
+  useEffect(() => {
+    const move = following.current;
+    if (!move) return;
+    const landed = columns.findIndex((column) => column.id === move.columnId) + 1;
+    if (landed === move.col) return;
+    following.current = null;
+    if (landed > 0) focusCell({ row: 0, col: landed });
+  });
+
   const focusCell = (next: CellPosition) => {
     moved.current = true;
     if (next.row > 0) virtualizer.scrollToIndex(next.row - 1, { align: 'auto' });
@@ -104,6 +119,14 @@ export function TableGrid(props: TableGridProps) {
   const register = (r: number, c: number) => (node: HTMLElement | null) => {
     if (node) targets.current.set(`${r}:${c}`, node);
     else targets.current.delete(`${r}:${c}`);
+  };
+
+  const columnAction = async (column: TableColumn, col: number, action: ColumnAction) => {
+    const done = props.onColumnAction?.(column, action);
+    if (action !== 'move-left' && action !== 'move-right') return;
+    const move = { columnId: column.id, col };
+    following.current = move;
+    if (!(await done) && following.current === move) following.current = null;
   };
 
   const startEdit = (item: TableItem, column: TableColumn) => {
@@ -186,7 +209,7 @@ export function TableGrid(props: TableGridProps) {
                 onHide={() => props.onHide(column)}
                 hasLeft={index > 0}
                 hasRight={index < columns.length - 1}
-                onAction={props.onColumnAction && ((action) => props.onColumnAction?.(column, action))}
+                onAction={props.onColumnAction && ((action) => void columnAction(column, index + 1, action))}
               />
             ))}
             {props.reconStatus && (

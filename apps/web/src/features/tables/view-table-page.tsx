@@ -120,7 +120,7 @@ export function ViewTablePage() {
     if (action === 'filter')
       setFilterPreset((current) => ({ columnId: column.id, seq: (current?.seq ?? 0) + 1 }));
     else if (action === 'retype' || action === 'remove') setColumnDialog({ kind: action, column });
-    else void moveColumn(columns, visible, column, action === 'move-left' ? 'left' : 'right');
+    else return moveColumn(columns, visible, column, action === 'move-left' ? 'left' : 'right');
   };
   const dropColumnFromView = (column: TableColumn) =>
     setView((current) => ({
