@@ -1,19 +1,16 @@
-import type { CellValue, TableColumn, TableItem } from '@counterpart/contracts';
+import type { TableColumn, TableItem } from '@counterpart/contracts';
 import { ArrowLeftRight, Columns3, Plus, Rows3, Undo2, Waypoints } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useCan } from '../../app/auth/use-can.ts';
-import { formErrorsOf } from '../../shared/lib/field-errors.ts';
 import { HttpError } from '../../shared/lib/http.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { EmptyView } from '../../shared/ui/empty-view.tsx';
 import { Panel } from '../../shared/ui/panel.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
-import { toast } from '../../shared/ui/toast.tsx';
 import { AddColumnDialog } from './add-column-dialog.tsx';
 import { AddRowDialog } from './add-row-dialog.tsx';
 import { AssociationsPanel } from './associations-panel.tsx';
-import { inputValueOf, restoreValueOf } from './cell-value.ts';
 import { ColumnDialog, type ColumnDialogState, useMoveColumn } from './column-dialogs.tsx';
 import type { ColumnAction } from './column-header.tsx';
 import { ExportTableMenu } from './export-table-menu.tsx';
@@ -25,13 +22,8 @@ import { RelationshipsPanel } from './relationships-panel.tsx';
 import { TableActions } from './table-actions.tsx';
 import { TableGrid } from './table-grid.tsx';
 import { TableToolbar } from './table-toolbar.tsx';
-import { type ItemsView, useItems, useTable, useUpdateItem } from './tables-api.ts';
-
-interface LastEdit {
-  itemId: string;
-  column: TableColumn;
-  previous: CellValue | undefined;
-}
+import { type ItemsView, useItems, useTable } from './tables-api.ts';
+import { useCellEdits } from './use-cell-edits.ts';
 
 const COUNT = new Intl.NumberFormat('en-US');
 const GROUPED_VIEW: ItemsView = {
@@ -56,19 +48,17 @@ export function ViewTablePage() {
   // Whether any row is in a reconciliation group: the Status column shows badges, else "—".
   const grouped = useItems(tableId, { ...GROUPED_VIEW });
   const reconStatus = (grouped.data?.total ?? 0) > 0 ? 'badges' : 'none';
-  const update = useUpdateItem(tableId);
+  const edits = useCellEdits(tableId);
   const canCreate = useCan('create', '{product}_table');
   const canUpdate = useCan('update', '{product}_table');
   const canDelete = useCan('delete', '{product}_table');
   const canReconcile = useCan('read', 'workflow');
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [lastEdit, setLastEdit] = useState<LastEdit | null>(null);
   const [dialog, setDialog] = useState<'add-row' | 'add-column' | null>(null);
   const [columnDialog, setColumnDialog] = useState<ColumnDialogState>(null);
   const [filterPreset, setFilterPreset] = useState<FilterPreset | null>(null);
   const moveColumn = useMoveColumn(tableId);
-  const [undoing, setUndoing] = useState(false);
   const [panel, setPanel] = useState<
     { kind: 'relationships'; item: TableItem } | { kind: 'associations' } | null
   >(null);
@@ -104,18 +94,6 @@ export function ViewTablePage() {
     setView((current) => ({ ...current, pageNo: 1, ...change }));
   };
 
-  const saveCell = async (item: TableItem, column: TableColumn, text: string) => {
-    try {
-      await update.mutateAsync({ itemId: item.id, values: { [column.id]: inputValueOf(column, text) } });
-      setLastEdit({ itemId: item.id, column, previous: item.values[column.id] });
-      return undefined;
-    } catch (error) {
-      const problems = formErrorsOf(error);
-      return (
-        problems.fields[column.name] ?? problems.form ?? Object.values(problems.fields)[0] ?? 'Not saved'
-      );
-    }
-  };
   const columnAction = (column: TableColumn, action: ColumnAction) => {
     if (action === 'filter')
       setFilterPreset((current) => ({ columnId: column.id, seq: (current?.seq ?? 0) + 1 }));
@@ -129,22 +107,6 @@ export function ViewTablePage() {
       sort: current.sort === column.id ? undefined : current.sort,
       filters: current.filters.filter((filter) => filter.column_id !== column.id),
     }));
-  const undo = async () => {
-    if (!lastEdit) return;
-    setUndoing(true);
-    try {
-      await update.mutateAsync({
-        itemId: lastEdit.itemId,
-        values: { [lastEdit.column.id]: restoreValueOf(lastEdit.previous) },
-      });
-      toast.success(`Edit of ${lastEdit.column.name} undone`);
-      setLastEdit(null);
-    } catch (error) {
-      toast.error('Request Failed', error instanceof Error ? error.message : undefined);
-    } finally {
-      setUndoing(false);
-    }
-  };
 
   return (
     <div className="space-y-4 dark:[color-scheme:dark]">
@@ -153,8 +115,8 @@ export function ViewTablePage() {
         description={`${COUNT.format(table.data.row_count)} rows · ${columns.length} columns${table.data.description ? ` · ${table.data.description}` : ''}`}
         actions={
           <>
-            {lastEdit && canUpdate && (
-              <Button variant="secondary" size="sm" loading={undoing} onClick={undo}>
+            {edits.canUndo && canUpdate && (
+              <Button variant="secondary" size="sm" loading={edits.undoing} onClick={edits.undo}>
                 <Undo2 aria-hidden="true" />
                 Undo last edit
               </Button>
@@ -246,7 +208,7 @@ export function ViewTablePage() {
               onRename={(column) => setColumnDialog({ kind: 'rename', column })}
               onColumnAction={columnAction}
               onHide={(column) => setHidden((current) => new Set([...current, column.id]))}
-              onSave={saveCell}
+              onSave={edits.saveCell}
               onOpenRow={(item) => setPanel({ kind: 'relationships', item })}
               reconStatus={reconStatus}
             >
