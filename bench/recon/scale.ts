@@ -8,6 +8,7 @@
  *
  *   npx tsx bench/recon/scale.ts
  *   SIZES=10000,100000 npx tsx bench/recon/scale.ts
+ *   REPEAT=3 SIZES=1000000 npx tsx bench/recon/scale.ts   (three runs on the same input, one line each)
  *   (1M: the child is started with --max-old-space-size=8192)
  */
 import { spawnSync } from 'node:child_process';
@@ -18,18 +19,24 @@ import { generate } from '../../packages/recon-engine/src/testdata/generate.ts';
 
 const mb = (bytes: number) => Math.round(bytes / 1_048_576);
 
-function measure(size: number): void {
+function measure(size: number, repeat: number): void {
   const generateStarted = performance.now();
   const data = generate({ seed: 2026, invoices: size });
   const generationMs = Math.round(performance.now() - generateStarted);
+  for (let round = 0; round < repeat; round++) measureRun(size, data, generationMs);
+}
+
+function measureRun(size: number, data: ReturnType<typeof generate>, generationMs: number): void {
   globalThis.gc?.();
   const rssBefore = process.memoryUsage().rss;
   const peakBefore = process.resourceUsage().maxRSS * 1024;
   let heapPeak = process.memoryUsage().heapUsed;
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
+  let preparationMs = 0;
   const result = run(data.left, data.right, defaultRuleSet(), {
     onPass: (index, count, passId) => {
+      if (index === 0) preparationMs = Math.round(performance.now() - started);
       heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed);
       if (process.env.VERBOSE)
         console.error(`${Math.round(performance.now() - started)} ms: pass ${index + 1}/${count} ${passId}`);
@@ -46,6 +53,7 @@ function measure(size: number): void {
       right: data.right.length,
       generation_ms: generationMs,
       wall_ms: wallMs,
+      preparation_ms: preparationMs,
       cpu_ms: Math.round((cpu.user + cpu.system) / 1000),
       load_average: os.loadavg().map((value) => Math.round(value * 10) / 10),
       exact_ms: exact?.ms,
@@ -68,7 +76,7 @@ function measure(size: number): void {
 
 const childSize = process.env.RECON_SCALE_CHILD;
 if (childSize) {
-  measure(Number(childSize));
+  measure(Number(childSize), Number(process.env.REPEAT ?? 1));
 } else {
   const sizes = (process.env.SIZES ?? '10000,100000,1000000').split(',').map(Number);
   const self = fileURLToPath(import.meta.url);
