@@ -11,21 +11,11 @@
  */
 import type { Tolerance } from './amount.ts';
 import { sortByAmount } from './amount-order.ts';
-import { IntMultiMap } from './int-multimap.ts';
-import type { KeyIndex, KeyTable, Prepared, PreparedSide } from './prepare.ts';
+import type { KeyIndex, Prepared } from './prepare.ts';
 import type { ScoredPass } from './types.ts';
-import { amountSeed, pushTailHashes, typoTail } from './typo-keys.ts';
+import type { TypoIndex } from './typo-index.ts';
 
 export const DEFAULT_MAX_BLOCK = 200;
-
-/**
- * Hashed typo key → right record indexes, and the amount seeds (`amountSeed`) of the records indexed:
- * a left record whose seed is not among them has no typo candidates and skips its probes.
- */
-export interface TypoIndex {
-  keys: IntMultiMap;
-  seeds: IntMultiMap;
-}
 
 interface AmountOrder {
   order: Int32Array;
@@ -133,18 +123,7 @@ export function collectCandidates(
       }
     }
   }
-  if (into.typo && into.typo.seeds.head(amountSeed(left.amount[l]!, left.currency[l]!)) !== -1) {
-    const typo = into.typo.keys;
-    const keys = typoKeysOf(left, l, typoScratch);
-    for (let k = 0; k < keys.length; k++) {
-      for (let entry = typo.head(keys[k]!); entry !== -1; entry = typo.nextEntry(entry)) {
-        const r = typo.valueAt(entry);
-        if (into.stamp[r] === l) continue;
-        into.stamp[r] = l;
-        into.list.push(r);
-      }
-    }
-  }
+  if (into.typo) into.typo.addCandidates(left, l, into);
   if (pass.blocking.includes('counterparty'))
     addFromIndex(
       right.partyIndex,
@@ -170,101 +149,4 @@ export function collectCandidates(
       }
     }
   }
-}
-
-/** Reused by the candidate loop (one record's typo keys at a time). */
-const typoScratch: number[] = [];
-
-/**
- * Typo keys of a record: hashed one-deletion variants of its strong identifiers, with its exact amount
- * (into `into`, emptied first, when given).
- */
-export function typoKeysOf(side: PreparedSide, index: number, into?: number[]): number[] {
-  return recordTypoHashes(side, index, amountSeed(side.amount[index]!, side.currency[index]!), into, true);
-}
-
-const tailCaches = new WeakMap<KeyTable, Array<string | null | undefined>>();
-
-/**
- * `typoHashes` of a record's strong keys (with the seed), with each key's tail worked out once per run.
- * `distinctTails`: skip a tail the record already gave (`INV2026004512` and `#2026004512` share one):
- * the same hashes again, which add nothing to a typo index or to a record's candidates.
- */
-export function recordTypoHashes(
-  side: PreparedSide,
-  index: number,
-  seed: number,
-  into?: number[],
-  distinctTails = false,
-): number[] {
-  const table = side.strongIndex.table;
-  let tails = tailCaches.get(table);
-  if (!tails) {
-    tails = new Array(table.size);
-    tailCaches.set(table, tails);
-  }
-  const hashes: number[] = into ?? [];
-  hashes.length = 0;
-  const from = side.refStart[index]!;
-  const to = from + side.strongCount[index]!;
-  for (let k = from; k < to; k++) {
-    const id = side.refIds[k]!;
-    let tail = tails[id];
-    if (tail === undefined) {
-      tail = typoTail(table.name(id));
-      tails[id] = tail;
-    }
-    if (tail === null) continue;
-    if (distinctTails) {
-      let repeated = false;
-      for (let j = from; j < k && !repeated; j++) repeated = tails[side.refIds[j]!] === tail;
-      if (repeated) continue;
-    }
-    pushTailHashes(tail, seed, hashes);
-  }
-  return hashes;
-}
-
-const typoIndexes = new WeakMap<PreparedSide, TypoIndex>();
-
-/**
- * Typo keys of the right side's open records whose exact amount (and currency) some open left record
- * has: typo keys carry the amount, so no other right record could share one with a left record. Typo
- * blocks have no size cap (a variant plus an exact amount is specific), so indexing only these records
- * gives the same candidates as a static index would. Built once per run, by the first scored pass that
- * blocks on typos, and reused by later ones: records matched since are still in it, but candidates are
- * only scored while open, and the left records open later are among those open now; so the result is
- * the same as a fresh index (and a second index of millions of entries is neither built nor collected).
- */
-export function typoIndex(prepared: Prepared): TypoIndex {
-  let index = typoIndexes.get(prepared.right);
-  if (!index) {
-    index = buildTypoIndex(prepared.left, prepared.right);
-    typoIndexes.set(prepared.right, index);
-  }
-  return index;
-}
-
-function buildTypoIndex(left: PreparedSide, right: PreparedSide): TypoIndex {
-  const wanted = new IntMultiMap(1024);
-  for (let l = 0; l < left.records.length; l++) {
-    if (left.open[l]) wanted.add(amountSeed(left.amount[l]!, left.currency[l]!), 0);
-  }
-  const seeds = new IntMultiMap(1024);
-  const eligible: number[] = [];
-  for (let r = 0; r < right.records.length; r++) {
-    if (!right.open[r]) continue;
-    const seed = amountSeed(right.amount[r]!, right.currency[r]!);
-    if (wanted.head(seed) === -1) continue;
-    seeds.add(seed, 0);
-    eligible.push(r);
-  }
-  // About 9 variants per identifier tail and 3-4 distinct tails per record, ~20 distinct keys per record
-  // (measured on the generated data); the map grows if needed.
-  const keys = new IntMultiMap(Math.max(1024, eligible.length * 34), Math.max(1024, eligible.length * 21));
-  for (const r of eligible) {
-    const hashes = typoKeysOf(right, r, typoScratch);
-    for (let k = 0; k < hashes.length; k++) keys.add(hashes[k]!, r);
-  }
-  return { keys, seeds };
 }

@@ -13,7 +13,7 @@ import { runScoredPass } from './scored-pass.ts';
 import { runSubsetPass } from './subset-pass.ts';
 import type { EngineRecord, MatchGroup, Pass, PassStats, RuleSet, RunOptions, RunResult } from './types.ts';
 
-function runPass(
+export function runPass(
   prepared: Prepared,
   pass: Pass,
 ): { groups: MatchGroup[]; comparisons: number; capped?: number } {

@@ -9,7 +9,7 @@
  */
 import { toTolerance } from './amount.ts';
 import { type Edges, resolveConflicts } from './assignment.ts';
-import { type Candidates, collectCandidates, typoIndex } from './blocking.ts';
+import { type Candidates, collectCandidates } from './blocking.ts';
 import { closePair } from './groups.ts';
 import type { Prepared } from './prepare.ts';
 import {
@@ -22,6 +22,7 @@ import {
 } from './scoring.ts';
 import { float64Array, int32Array } from './typed-memory.ts';
 import type { MatchGroup, ScoredPass } from './types.ts';
+import { typoIndex } from './typo-index.ts';
 
 /** Edges kept per left record (the best ones), enough for conflicts and the ambiguity gap. */
 const EDGES_PER_LEFT = 8;

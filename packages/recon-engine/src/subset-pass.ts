@@ -7,7 +7,6 @@
  * like a pair (means over its members); an ambiguous subset is only suggested.
  */
 import { allowedDifference, toTolerance } from './amount.ts';
-import { recordTypoHashes } from './blocking.ts';
 import { closeGroup } from './groups.ts';
 import {
   dateOf,
@@ -29,6 +28,7 @@ import {
 import { findSubset, MAX_SUBSET_ITEMS, type SubsetOutcome } from './subset-sum.ts';
 import { int32Array } from './typed-memory.ts';
 import type { FeatureScore, MatchGroup, SubsetSumPass } from './types.ts';
+import { recordTypoHashes } from './typo-index.ts';
 
 export const DEFAULT_SUBSET_BLOCK = 24;
 /** Keys shared by more records than this on the searched side do not form a block. */

@@ -21,7 +21,7 @@ export function typoVariants(keys: readonly string[]): string[] {
 }
 
 /** FNV-1a over a string's char codes, skipping position `skip`, starting from `seed`. */
-function hashSkipping(text: string, skip: number, seed: number): number {
+export function hashSkipping(text: string, skip: number, seed: number): number {
   let hash = seed ^ 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     if (i === skip) continue;
@@ -50,10 +50,23 @@ export function typoTail(key: string): string | null {
   return core.length < 5 ? null : core.slice(-8);
 }
 
-/** Appends the hashed variants of one tail (see `typoHashes`). */
+/**
+ * Appends the hashed variants of one tail (see `typoHashes`): the whole tail's hash, then each
+ * deletion's. FNV-1a runs left to right, so the variant without character i continues the hash of the
+ * first i characters: the prefixes' states are carried along instead of hashing each variant whole
+ * (the same values as `hashSkipping`, in about half the steps).
+ */
 export function pushTailHashes(tail: string, seed: number, into: number[]): void {
-  into.push(hashSkipping(tail, -1, seed));
-  for (let i = 0; i < tail.length; i++) into.push(hashSkipping(tail, i, seed));
+  const whole = into.length;
+  into.push(0);
+  let prefix = seed ^ 0x811c9dc5;
+  for (let i = 0; i < tail.length; i++) {
+    let hash = prefix;
+    for (let j = i + 1; j < tail.length; j++) hash = Math.imul(hash ^ tail.charCodeAt(j), 0x01000193);
+    into.push(hash >>> 0);
+    prefix = Math.imul(prefix ^ tail.charCodeAt(i), 0x01000193);
+  }
+  into[whole] = prefix >>> 0;
 }
 
 /** A 32-bit seed from an exact amount (integer minor units) and a currency code. */
