@@ -16,7 +16,6 @@ import {
   explainPair,
   type PairFeatures,
   type ScoreContext,
-  scorePair,
   scorePairInto,
   withDefaultWeights,
 } from './scoring.ts';
@@ -67,16 +66,21 @@ export function runScoredPass(
   const candidates: Candidates = { stamp: int32Array(right.records.length).fill(-1), list: [] };
   if (pass.blocking.includes('typo')) candidates.typo = typoIndex(prepared);
   const edges: Edges = { left: [], right: [], score: [] };
+  // Each edge's features (amount, date, reference, counterparty or NaN), 4 numbers an edge: the chosen
+  // pairs' breakdowns are read from here instead of scoring them again.
+  const edgeFeatures: number[] = [];
   let comparisons = 0;
-  // A left record's best edges, kept sorted by (score desc, right index asc) in two reused arrays.
+  // A left record's best edges, kept sorted by (score desc, right index asc) in reused arrays.
   const bestR: number[] = [];
   const bestScore: number[] = [];
+  const bestFeatures: number[] = [];
   const features: PairFeatures = { amount: 0, date: 0, reference: 0, counterparty: null, score: 0 };
   for (let l = 0; l < left.records.length; l++) {
     if (!left.open[l]) continue;
     collectCandidates(prepared, pass, context.tolerance, l, candidates);
     bestR.length = 0;
     bestScore.length = 0;
+    bestFeatures.length = 0;
     const list = candidates.list;
     for (let c = 0; c < list.length; c++) {
       const r = list[c]!;
@@ -92,15 +96,25 @@ export function runScoredPass(
       if (at >= EDGES_PER_LEFT) continue;
       bestR.splice(at, 0, r);
       bestScore.splice(at, 0, score);
+      bestFeatures.splice(
+        4 * at,
+        0,
+        features.amount,
+        features.date,
+        features.reference,
+        features.counterparty ?? Number.NaN,
+      );
       if (bestR.length > EDGES_PER_LEFT) {
         bestR.length = EDGES_PER_LEFT;
         bestScore.length = EDGES_PER_LEFT;
+        bestFeatures.length = 4 * EDGES_PER_LEFT;
       }
     }
     for (let e = 0; e < bestR.length; e++) {
       edges.left.push(l);
       edges.right.push(bestR[e]!);
       edges.score.push(bestScore[e]!);
+      for (let f = 4 * e; f < 4 * e + 4; f++) edgeFeatures.push(bestFeatures[f]!);
     }
   }
   const bestLeft = new BestTwo(left.records.length);
@@ -116,7 +130,14 @@ export function runScoredPass(
     const score = edges.score[edge]!;
     const rival = Math.max(bestLeft.other(l, r), bestRight.other(r, l));
     const automatic = score >= pass.auto_accept && score - rival >= pass.ambiguity_gap - 1e-9;
-    const features = scorePair(context, l, r)!;
+    const party = edgeFeatures[4 * edge + 3]!;
+    const features: PairFeatures = {
+      amount: edgeFeatures[4 * edge]!,
+      date: edgeFeatures[4 * edge + 1]!,
+      reference: edgeFeatures[4 * edge + 2]!,
+      counterparty: Number.isNaN(party) ? null : party,
+      score,
+    };
     groups.push(
       closePair(left, right, l, r, {
         rule_id: pass.id,

@@ -65,10 +65,13 @@ export function dateScore(window: DateWindow, days: number): number {
   return 1 - Math.abs(days) / (Math.max(window.days_before, window.days_after) + 1);
 }
 
+/** The most `jaroWinklerScore` (and so `identifierScore`) gives: equal identifiers. */
+const MAX_IDENTIFIER_SCORE = 0.95;
+
 function jaroWinklerScore(similarity: number): number {
   return similarity <= JARO_WINKLER_FLOOR
     ? 0
-    : ((similarity - JARO_WINKLER_FLOOR) / (1 - JARO_WINKLER_FLOOR)) * 0.95;
+    : ((similarity - JARO_WINKLER_FLOOR) / (1 - JARO_WINKLER_FLOOR)) * MAX_IDENTIFIER_SCORE;
 }
 
 /** Whether the two records share a strong identifier key (a whole reference chunk). */
@@ -235,11 +238,19 @@ export function explainPair(
   const difference = prepared.left.amount[left]! - prepared.right.amount[right]!;
   const days =
     dateOf(prepared.right, right, context.dateField) - dateOf(prepared.left, left, context.dateField);
-  const jw = bestJaroWinkler(idChunks(prepared.left, left), idChunks(prepared.right, right));
+  // The identifiers are named when their similarity made the reference score; it never exceeds 0.95, so
+  // above that (a shared identifier) there is nothing to compare.
+  const jw =
+    features.reference > 0 && features.reference <= MAX_IDENTIFIER_SCORE
+      ? bestJaroWinkler(idChunks(prepared.left, left), idChunks(prepared.right, right))
+      : undefined;
   const referenceDetail =
     features.reference === 0
       ? 'no reference in common'
-      : jw.score > JARO_WINKLER_FLOOR && jw.left !== jw.right && identifierScore(jw) >= features.reference
+      : jw &&
+          jw.score > JARO_WINKLER_FLOOR &&
+          jw.left !== jw.right &&
+          identifierScore(jw) >= features.reference
         ? `reference ${percent(features.reference)} similar (${jw.left} ~ ${jw.right})`
         : `reference ${percent(features.reference)} similar`;
   const result: FeatureScore[] = [
