@@ -232,23 +232,30 @@ export class KeyIndex {
   }
 
   /**
-   * The same index keeping only the positions whose flag in `keep` is set, in the same order (a pass
-   * builds one over the records open when it starts: its blocks then skip the matched ones without
-   * visiting them; block sizes still come from the full index's `countById`).
+   * The same index keeping only the positions whose flag in `keep` is set, in the same order, and only
+   * the keys whose flag in `keepKey` (by key id) is set when it is given (a pass builds one over the
+   * records open when it starts, without the keys too common to form a block: its blocks then skip the
+   * matched records and the common keys without visiting them).
    */
-  filtered(keep: Uint8Array): KeyIndex {
+  filtered(keep: Uint8Array, keepKey?: Uint8Array): KeyIndex {
     const index = new KeyIndex(this.table);
     const source = this.positions;
     let kept = 0;
-    for (let p = 0; p < source.length; p++) kept += keep[source[p]!]! === 0 ? 0 : 1;
+    for (let id = 0; id < this.keyCount; id++) {
+      if (keepKey && keepKey[id] === 0) continue;
+      const to = this.offsets[id + 1]!;
+      for (let p = this.offsets[id]!; p < to; p++) kept += keep[source[p]!]! === 0 ? 0 : 1;
+    }
     const offsets = int32Array(this.keyCount + 1);
     const positions = int32Array(kept);
     let at = 0;
     for (let id = 0; id < this.keyCount; id++) {
-      const to = this.offsets[id + 1]!;
-      for (let p = this.offsets[id]!; p < to; p++) {
-        const position = source[p]!;
-        if (keep[position] !== 0) positions[at++] = position;
+      if (!keepKey || keepKey[id] !== 0) {
+        const to = this.offsets[id + 1]!;
+        for (let p = this.offsets[id]!; p < to; p++) {
+          const position = source[p]!;
+          if (keep[position] !== 0) positions[at++] = position;
+        }
       }
       offsets[id + 1] = at;
     }

@@ -75,7 +75,10 @@ interface BlockScratch {
   mark: number;
   list: number[];
   items: PreparedSide;
-  /** The items' key indexes over the records open when the pass started (matched ones never qualify). */
+  /**
+   * The items' key indexes over the records open when the pass started (matched ones never qualify),
+   * without the keys too common to form a block.
+   */
   strong: KeyIndex;
   weak: KeyIndex;
   party: KeyIndex;
@@ -128,7 +131,6 @@ function blockOf(
   if (blocking.includes('reference')) {
     for (let k = anchors.refStart[anchor]!; k < anchors.refStart[anchor + 1]!; k++) {
       const id = anchors.refIds[k]!;
-      if (items.strongIndex.countById(id) + items.weakIndex.countById(id) > MAX_KEY_POSTINGS) continue;
       addFromIndex(scratch, scratch.strong, id);
       addFromIndex(scratch, scratch.weak, id);
     }
@@ -143,8 +145,7 @@ function blockOf(
   }
   if (blocking.includes('counterparty')) {
     for (let k = anchors.partyStart[anchor]!; k < anchors.partyStart[anchor + 1]!; k++) {
-      const id = anchors.partyIds[k]!;
-      if (items.partyIndex.countById(id) <= MAX_KEY_POSTINGS) addFromIndex(scratch, scratch.party, id);
+      addFromIndex(scratch, scratch.party, anchors.partyIds[k]!);
     }
   }
   const limit = Math.min(pass.max_block ?? DEFAULT_SUBSET_BLOCK, MAX_SUBSET_ITEMS);
@@ -209,6 +210,29 @@ function scoreGroup(
   return { score, features };
 }
 
+/**
+ * The items' indexes over their open records, keeping the keys that form blocks: a reference key that
+ * at most MAX_KEY_POSTINGS records carry (strong and weak together), a counterparty key likewise.
+ */
+function blockIndexes(
+  prepared: Prepared,
+  items: PreparedSide,
+): Pick<BlockScratch, 'strong' | 'weak' | 'party'> {
+  const keyCount = prepared.keys.size;
+  const reference = new Uint8Array(keyCount);
+  const party = new Uint8Array(keyCount);
+  for (let id = 0; id < keyCount; id++) {
+    reference[id] =
+      items.strongIndex.countById(id) + items.weakIndex.countById(id) <= MAX_KEY_POSTINGS ? 1 : 0;
+    party[id] = items.partyIndex.countById(id) <= MAX_KEY_POSTINGS ? 1 : 0;
+  }
+  return {
+    strong: items.strongIndex.filtered(items.open, reference),
+    weak: items.weakIndex.filtered(items.open, reference),
+    party: items.partyIndex.filtered(items.open, party),
+  };
+}
+
 export function runSubsetPass(
   prepared: Prepared,
   pass: SubsetSumPass,
@@ -231,9 +255,7 @@ export function runSubsetPass(
     mark: 0,
     list: [],
     items: side.items,
-    strong: side.items.strongIndex.filtered(side.items.open),
-    weak: side.items.weakIndex.filtered(side.items.open),
-    party: side.items.partyIndex.filtered(side.items.open),
+    ...blockIndexes(prepared, side.items),
     itemsAreLeft: side.items === prepared.left,
     anchorDate: 0,
     anchorCurrency: 0,
