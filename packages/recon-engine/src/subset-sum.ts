@@ -31,6 +31,11 @@ interface Half {
 
 class WorkCap extends Error {}
 
+/**
+ * Every half-subset of amounts[offset ..][0 .. count) of at most `maxSize` items. The recursion is a
+ * module function, not a closure made per call: under tsx (keepNames) each closure made costs a
+ * `__name` call, ~0.25 s of a 1M run.
+ */
 function enumerate(
   amounts: readonly number[],
   offset: number,
@@ -39,19 +44,31 @@ function enumerate(
   budget: { left: number },
 ) {
   const half: Half = { sums: [0], sizes: [0], masks: [0] };
-  const visit = (start: number, size: number, sum: number, mask: number) => {
-    for (let i = start; i < count && size < maxSize; i++) {
-      if (--budget.left < 0) throw new WorkCap();
-      const nextSum = sum + amounts[offset + i]!;
-      const nextMask = mask | (1 << i);
-      half.sums.push(nextSum);
-      half.sizes.push(size + 1);
-      half.masks.push(nextMask);
-      visit(i + 1, size + 1, nextSum, nextMask);
-    }
-  };
-  visit(0, 0, 0, 0);
+  visit(half, amounts, offset, count, maxSize, budget, 0, 0, 0, 0);
   return half;
+}
+
+function visit(
+  half: Half,
+  amounts: readonly number[],
+  offset: number,
+  count: number,
+  maxSize: number,
+  budget: { left: number },
+  start: number,
+  size: number,
+  sum: number,
+  mask: number,
+): void {
+  for (let i = start; i < count && size < maxSize; i++) {
+    if (--budget.left < 0) throw new WorkCap();
+    const nextSum = sum + amounts[offset + i]!;
+    const nextMask = mask | (1 << i);
+    half.sums.push(nextSum);
+    half.sizes.push(size + 1);
+    half.masks.push(nextMask);
+    visit(half, amounts, offset, count, maxSize, budget, i + 1, size + 1, nextSum, nextMask);
+  }
 }
 
 /** -1 when mask a is older (its lowest differing position is in a), 1 when b is, 0 when equal. */
