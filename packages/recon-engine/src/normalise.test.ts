@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   counterpartyKeys,
   fold,
+  identifierChunks,
   isIdentifierKey,
   isMpesaReceipt,
   phoneKey,
@@ -9,6 +10,7 @@ import {
   referenceKeys,
   stripLeadingZeros,
 } from './normalise.ts';
+import { Random } from './testdata/random.ts';
 import { amountSeed, typoHashes, typoVariants } from './typo-keys.ts';
 
 describe('normalisation', () => {
@@ -81,5 +83,39 @@ describe('normalisation', () => {
     expect([...hashes('INV-2026-007788')].some((hash) => original.has(hash))).toBe(false);
     const otherAmount = hashes('INV-2026-004152', amountSeed(150_100, 0));
     expect([...otherAmount].some((hash) => original.has(hash))).toBe(false);
+  });
+
+  it('cuts identifier chunks as splitting on white space and keeping A–Z and 0–9 does', () => {
+    const regexChunks = (text: string) => {
+      const chunks = new Set<string>();
+      for (const chunk of text.toUpperCase().split(/\s+/)) {
+        const compact = chunk.replace(/[^A-Z0-9]+/g, '');
+        if (compact.length >= 5 && /\d/.test(compact) && phoneKey(compact) === null) chunks.add(compact);
+      }
+      return [...chunks];
+    };
+    const pieces = [
+      'INV-2026-004512',
+      'inv2026/4512',
+      'MPESA',
+      'ß',
+      'ﬁ',
+      '0722123456',
+      '254722123456',
+      '#12345',
+      'QK7X9Y2Z1A',
+    ];
+    const spaces = [' ', '  ', '\t', '\n', '\u00a0', '\u2003', '\u3000', '\ufeff', '-', '.', ''];
+    const random = new Random(3);
+    for (let round = 0; round < 2000; round++) {
+      let text = '';
+      for (let part = random.int(0, 40); part > 0; part--) {
+        text +=
+          random.pick(pieces) +
+          (random.chance(0.3) ? String(random.int(0, 99999)) : '') +
+          random.pick(spaces);
+      }
+      expect(identifierChunks(text), JSON.stringify(text)).toEqual(regexChunks(text));
+    }
   });
 });

@@ -192,12 +192,51 @@ export function isIdentifierKey(key: string): boolean {
 
 /** The compact identifier chunks of a text (alphanumeric, with a digit, ≥ 5 characters) for Jaro-Winkler. */
 export function identifierChunks(text: string): string[] {
-  const chunks = new Set<string>();
-  for (const chunk of text.toUpperCase().split(/\s+/)) {
-    const compact = chunk.replace(/[^A-Z0-9]+/g, '');
-    if (compact.length >= 5 && /\d/.test(compact) && phoneKey(compact) === null) chunks.add(compact);
+  // One pass over the upper-cased text: a chunk ends at white space (`\s`), and keeps its A–Z and 0–9
+  // (the same chunks as splitting on /\s+/ and deleting /[^A-Z0-9]+/, without a string per piece).
+  const upper = text.toUpperCase();
+  const chunks: string[] = [];
+  // Past a few chunks (a long narrative), a set finds repeats.
+  let seen: Set<string> | undefined;
+  let compact = '';
+  let digits = false;
+  for (let i = 0; i <= upper.length; i++) {
+    const code = i < upper.length ? upper.charCodeAt(i) : 32;
+    if (isWhiteSpace(code)) {
+      if (compact.length >= 5 && digits && phoneKey(compact) === null) {
+        if (seen === undefined && chunks.length >= 16) seen = new Set(chunks);
+        if (seen ? !seen.has(compact) : !chunks.includes(compact)) {
+          chunks.push(compact);
+          seen?.add(compact);
+        }
+      }
+      compact = '';
+      digits = false;
+    } else if (isDigitCode(code)) {
+      compact += upper[i];
+      digits = true;
+    } else if (code >= 65 && code <= 90) {
+      compact += upper[i];
+    }
   }
-  return [...chunks];
+  return chunks;
+}
+
+/** Whether a UTF-16 code unit is white space as the regular expression `\s` sees it. */
+function isWhiteSpace(code: number): boolean {
+  if (code <= 32) return code === 32 || (code >= 9 && code <= 13);
+  if (code < 160) return false;
+  return (
+    code === 160 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
 }
 
 /** Keys of a counterparty: its phone numbers and its name words (≥ 3 letters, company forms dropped). */
