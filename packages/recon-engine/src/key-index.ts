@@ -250,7 +250,7 @@ export class KeyIndex {
     const positions = int32Array(kept);
     let at = 0;
     for (let id = 0; id < this.keyCount; id++) {
-      if (!keepKey || keepKey[id] !== 0) {
+      if (keepKey?.[id] !== 0) {
         const to = this.offsets[id + 1]!;
         for (let p = this.offsets[id]!; p < to; p++) {
           const position = source[p]!;
