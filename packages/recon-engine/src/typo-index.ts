@@ -9,42 +9,15 @@
  */
 import { IntMultiMap } from './int-multimap.ts';
 import type { KeyTable, Prepared, PreparedSide } from './prepare.ts';
-import { int8Array, int32Array } from './typed-memory.ts';
-import { amountSeed, pushVariantHashes, seedMask, typoTail } from './typo-keys.ts';
+import { int32Array } from './typed-memory.ts';
+import { amountSeed, pushTailHashes, typoTail } from './typo-keys.ts';
+
+const tailCaches = new WeakMap<KeyTable, Array<string | null | undefined>>();
 
 /**
- * Per key id of a run's table, worked out once: its tail (for `distinctTails`), how many variant hashes
- * it has (-1: not worked out yet, 0: no tail) and those hashes, 9 slots a key.
- */
-interface VariantCache {
-  tails: Array<string | null | undefined>;
-  counts: Int8Array;
-  hashes: Int32Array;
-}
-
-/** A tail is at most 8 characters: the whole and 8 deletions. */
-const MAX_VARIANTS = 9;
-
-const variantCaches = new WeakMap<KeyTable, VariantCache>();
-const variantScratch: number[] = [];
-
-function variantCacheOf(table: KeyTable): VariantCache {
-  let cache = variantCaches.get(table);
-  if (!cache) {
-    cache = {
-      tails: new Array(table.size),
-      counts: int8Array(table.size).fill(-1),
-      hashes: int32Array(table.size * MAX_VARIANTS),
-    };
-    variantCaches.set(table, cache);
-  }
-  return cache;
-}
-
-/**
- * `typoHashes` of a record's strong keys with the seed, each key's variant hashes worked out once per
- * run. `distinctTails`: skip a tail the record already gave (`INV2026004512` and `#2026004512` share
- * one): the same hashes again, which add nothing to a typo index or to a record's candidates.
+ * `typoHashes` of a record's strong keys (with the seed), with each key's tail worked out once per run.
+ * `distinctTails`: skip a tail the record already gave (`INV2026004512` and `#2026004512` share one):
+ * the same hashes again, which add nothing to a typo index or to a record's candidates.
  */
 export function recordTypoHashes(
   side: PreparedSide,
@@ -54,36 +27,29 @@ export function recordTypoHashes(
   distinctTails = false,
 ): number[] {
   const table = side.strongIndex.table;
-  const cache = variantCacheOf(table);
-  const { tails, counts, hashes: variants } = cache;
-  const mask = seedMask(seed);
+  let tails = tailCaches.get(table);
+  if (!tails) {
+    tails = new Array(table.size);
+    tailCaches.set(table, tails);
+  }
   const hashes: number[] = into ?? [];
   hashes.length = 0;
   const from = side.refStart[index]!;
   const to = from + side.strongCount[index]!;
   for (let k = from; k < to; k++) {
     const id = side.refIds[k]!;
-    let count = counts[id]!;
-    if (count < 0) {
-      const tail = typoTail(table.name(id));
+    let tail = tails[id];
+    if (tail === undefined) {
+      tail = typoTail(table.name(id));
       tails[id] = tail;
-      count = 0;
-      if (tail !== null) {
-        variantScratch.length = 0;
-        pushVariantHashes(tail, variantScratch);
-        count = variantScratch.length;
-        for (let v = 0; v < count; v++) variants[id * MAX_VARIANTS + v] = variantScratch[v]!;
-      }
-      counts[id] = count;
     }
-    if (count === 0) continue;
+    if (tail === null) continue;
     if (distinctTails) {
-      const tail = tails[id];
       let repeated = false;
       for (let j = from; j < k && !repeated; j++) repeated = tails[side.refIds[j]!] === tail;
       if (repeated) continue;
     }
-    for (let v = id * MAX_VARIANTS, end = v + count; v < end; v++) hashes.push((variants[v]! ^ mask) >>> 0);
+    pushTailHashes(tail, seed, hashes);
   }
   return hashes;
 }

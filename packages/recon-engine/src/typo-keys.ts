@@ -20,9 +20,9 @@ export function typoVariants(keys: readonly string[]): string[] {
   return [...variants];
 }
 
-/** FNV-1a over a string's char codes, skipping position `skip` (-1: none). */
-export function hashSkipping(text: string, skip: number): number {
-  let hash = 0x811c9dc5;
+/** FNV-1a over a string's char codes, skipping position `skip`, starting from `seed`. */
+export function hashSkipping(text: string, skip: number, seed: number): number {
+  let hash = seed ^ 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     if (i === skip) continue;
     hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
@@ -31,36 +31,16 @@ export function hashSkipping(text: string, skip: number): number {
 }
 
 /**
- * The typo variants of `typoVariants` as 32-bit hashes for a fast numeric index, each mixed with `seed`
- * (the amount and currency: `seedMask`); a rare collision only adds a candidate, which scoring then
- * judges.
+ * The typo variants of `typoVariants` as 32-bit hashes mixed with `seed` (the amount and currency), for a
+ * fast numeric index; a rare collision only adds a candidate, which scoring then judges.
  */
 export function typoHashes(keys: readonly string[], seed: number): number[] {
   const hashes: number[] = [];
-  const mask = seedMask(seed);
   for (const key of keys) {
     const tail = typoTail(key);
-    if (tail === null) continue;
-    const from = hashes.length;
-    pushVariantHashes(tail, hashes);
-    for (let i = from; i < hashes.length; i++) hashes[i] = (hashes[i]! ^ mask) >>> 0;
+    if (tail !== null) pushTailHashes(tail, seed, hashes);
   }
   return hashes;
-}
-
-/**
- * What a seed changes in a typo key: the variant's hash is XORed with this (a 32-bit finaliser of the
- * seed), so that a key's variant hashes are worked out once per run and a record's typo keys are one
- * XOR each. Within one seed distinct variants keep distinct keys.
- */
-export function seedMask(seed: number): number {
-  let hash = seed >>> 0;
-  hash ^= hash >>> 16;
-  hash = Math.imul(hash, 0x85ebca6b);
-  hash ^= hash >>> 13;
-  hash = Math.imul(hash, 0xc2b2ae35);
-  hash ^= hash >>> 16;
-  return hash >>> 0;
 }
 
 /** The part of an identifier key that typo variants are made of (its last 8 characters), or null. */
@@ -71,15 +51,15 @@ export function typoTail(key: string): string | null {
 }
 
 /**
- * Appends the hashes of one tail's variants (`hashSkipping`, without a seed): the whole tail's, then
- * each deletion's. FNV-1a runs left to right, so the variant without character i continues the hash of
- * the first i characters: the prefixes' states are carried along instead of hashing each variant whole
- * (the same values in about half the steps).
+ * Appends the hashed variants of one tail (see `typoHashes`): the whole tail's hash, then each
+ * deletion's. FNV-1a runs left to right, so the variant without character i continues the hash of the
+ * first i characters: the prefixes' states are carried along instead of hashing each variant whole
+ * (the same values as `hashSkipping`, in about half the steps).
  */
-export function pushVariantHashes(tail: string, into: number[]): void {
+export function pushTailHashes(tail: string, seed: number, into: number[]): void {
   const whole = into.length;
   into.push(0);
-  let prefix = 0x811c9dc5;
+  let prefix = seed ^ 0x811c9dc5;
   for (let i = 0; i < tail.length; i++) {
     let hash = prefix;
     for (let j = i + 1; j < tail.length; j++) hash = Math.imul(hash ^ tail.charCodeAt(j), 0x01000193);
