@@ -92,24 +92,22 @@ test('a column is retyped after its preview, filtered, moved and removed from it
   await expect(grid.locator('tbody tr', { hasText: 'INV-' })).toHaveCount(2);
   await expect(grid.getByRole('row', { name: /INV-4/ })).toHaveCount(0);
 
-  // Move Note left of Amount, by keyboard in the menu.
+  // Move Note left of Amount and back, by keyboard in its menu. Focus, and the grid's one tab stop,
+  // follow Note to its new place each time, so Move can be pressed again.
   const noteButton = page.getByRole('button', { name: /^Note, / });
-  await noteButton.click();
   const noteMenu = page.getByRole('menu', { name: 'Note column menu' });
-  await noteMenu.getByRole('menuitem', { name: 'Move left' }).focus();
+  const moveNote = async (direction: 'left' | 'right', header: number) => {
+    await noteMenu.getByRole('menuitem', { name: `Move ${direction}` }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByText(`Note moved ${direction}`)).toBeVisible();
+    await expect(grid.getByRole('columnheader').nth(header)).toContainText('Note');
+    await expect(noteButton).toBeFocused();
+    await expect(noteButton).toHaveAttribute('tabindex', '0');
+  };
+  await noteButton.click();
+  await moveNote('left', 2);
   await page.keyboard.press('Enter');
-  await expect(page.getByText('Note moved left')).toBeVisible();
-  await expect(grid.getByRole('columnheader').nth(2)).toContainText('Note');
-  // Focus, and the grid's one tab stop, follow Note to its new place, so Move can be pressed again.
-  await expect(noteButton).toBeFocused();
-  await expect(noteButton).toHaveAttribute('tabindex', '0');
-  await page.keyboard.press('Enter');
-  await noteMenu.getByRole('menuitem', { name: 'Move right' }).focus();
-  await page.keyboard.press('Enter');
-  await expect(page.getByText('Note moved right')).toBeVisible();
-  await expect(grid.getByRole('columnheader').nth(3)).toContainText('Note');
-  await expect(noteButton).toBeFocused();
-  await expect(noteButton).toHaveAttribute('tabindex', '0');
+  await moveNote('right', 3);
 
   // Remove Note after a confirmation naming it.
   await (await openColumnMenu(page, 'Note')).getByRole('menuitem', { name: 'Remove column…' }).click();

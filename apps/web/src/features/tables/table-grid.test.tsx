@@ -23,29 +23,34 @@ function item(id: string, ref: string, minor: string, status: string): TableItem
   };
 }
 
+/** The props every grid here takes as they are: first page, no sort, nothing selected, editable. */
+const quietProps = {
+  tableName: 'Bank lines',
+  rowOffset: 0,
+  sort: null,
+  selected: new Set<string>(),
+  canEdit: true,
+  onSelect: () => {},
+  onSelectAll: () => {},
+  onSort: () => {},
+  onRename: () => {},
+  onHide: () => {},
+} satisfies Partial<TableGridProps>;
+
 function renderGrid(
   onSave: TableGridProps['onSave'] = async () => undefined,
   reconStatus?: TableGridProps['reconStatus'],
 ) {
   render(
     <TableGrid
+      {...quietProps}
       reconStatus={reconStatus}
-      tableName="Bank lines"
       columns={columns}
       items={[
         { ...item('a', 'INV-1', '123450', 'reconciled'), recon_status: 'partial' },
         { ...item('b', 'INV-2', '-500', 'pending'), recon_status: 'unreconciled' },
       ]}
-      rowOffset={0}
       total={2}
-      sort={null}
-      selected={new Set()}
-      canEdit
-      onSelect={() => {}}
-      onSelectAll={() => {}}
-      onSort={() => {}}
-      onRename={() => {}}
-      onHide={() => {}}
       onSave={onSave}
     />,
   );
@@ -58,19 +63,10 @@ function MovingGrid() {
   const ids = order.map((column) => column.id);
   return (
     <TableGrid
-      tableName="Bank lines"
+      {...quietProps}
       columns={order}
       items={[item('a', 'INV-1', '123450', 'reconciled')]}
-      rowOffset={0}
       total={1}
-      sort={null}
-      selected={new Set()}
-      canEdit
-      onSelect={() => {}}
-      onSelectAll={() => {}}
-      onSort={() => {}}
-      onRename={() => {}}
-      onHide={() => {}}
       onSave={async () => undefined}
       onColumnAction={async (column, action) => {
         await Promise.resolve();
