@@ -19,6 +19,7 @@ import { chromium } from '@playwright/test';
 import { startTestServer } from '../apps/server/test/test-server.ts';
 import { signIn } from '../e2e/sign-in.ts';
 import { adminApi, fillTenColumnTable, log, TEN_COLUMNS } from './bench-kit.ts';
+import { startFrameTrace, stopFrameTrace } from './frame-trace.ts';
 
 const ROWS = Number(process.env.ROWS ?? 100_000);
 const SCROLL_MS = Number(process.env.SCROLL_MS ?? 3000);
@@ -136,17 +137,6 @@ await page.waitForFunction(
 );
 await page.waitForTimeout(500);
 
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  pid?: number;
-  tid?: number;
-  dur?: number;
-  tdur?: number;
-  args?: { name?: string; chrome_frame_reporter?: { state?: string } };
-}
-
 const cdp = await page.context().newCDPSession(page);
 const wheel = (x: number, y: number, deltaY: number) =>
   cdp.send('Input.dispatchMouseEvent', { type: 'mouseWheel', x, y, deltaX: 0, deltaY });
@@ -159,33 +149,10 @@ async function scrollAndMeasure() {
   const x = rect.x + rect.width / 2;
   const y = rect.y + rect.height / 2;
   const scrollable = (await box.evaluate((el) => el.scrollHeight - el.clientHeight)) as number;
-  await page.evaluate(`(() => {
-    performance.clearMarks();
-    window.__frames = [];
-    window.__counting = true;
-    window.__rowsSeen = 0;
-    const tick = (t) => {
-      window.__frames.push(t);
-      window.__rowsSeen = Math.max(window.__rowsSeen, document.querySelectorAll('table[role="grid"] tbody tr[aria-rowindex]').length);
-      if (window.__counting) requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-  })()`);
-  await browser.startTracing(page, {
-    categories: [
-      'devtools.timeline',
-      'disabled-by-default-devtools.timeline.frame',
-      'benchmark',
-      'cc',
-      'viz',
-      'blink.user_timing',
-    ],
+  await startFrameTrace(browser, page, cdp, 'scroll-start', {
+    setup: 'window.__rowsSeen = 0;',
+    tick: "window.__rowsSeen = Math.max(window.__rowsSeen, document.querySelectorAll('table[role=grid] tbody tr[aria-rowindex]').length);",
   });
-  if (process.env.PROFILE) {
-    await cdp.send('Profiler.enable');
-    await cdp.send('Profiler.start');
-  }
-  await page.evaluate(() => performance.mark('scroll-start'));
   // 40 px per wheel event every 8 ms (~5,000 px/s); back up again at either end of the page's rows.
   const started = Date.now();
   const sent: Array<Promise<unknown>> = [];
@@ -200,89 +167,17 @@ async function scrollAndMeasure() {
     await new Promise((resolve) => setTimeout(resolve, 8));
   }
   await Promise.all(sent);
-  await page.evaluate(() => performance.mark('scroll-end'));
-  const traceBuffer = await browser.stopTracing();
-  if (process.env.DUMP) (await import('node:fs')).writeFileSync('/tmp/trace-table-grid.json', traceBuffer);
-  if (process.env.PROFILE) {
-    const { profile } = (await cdp.send('Profiler.stop')) as unknown as {
-      profile: {
-        nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>;
-        samples: number[];
-        timeDeltas: number[];
-      };
-    };
-    const byId = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
-    const self = new Map<string, number>();
-    profile.samples.forEach((id, i) => {
-      const f = byId.get(id);
-      const key = `${f?.functionName || '(anon)'} ${f?.url.split('/').pop()}:${f?.lineNumber}`;
-      self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
-    });
-    const hot = [...self].sort((a, b) => b[1] - a[1]).slice(0, 15);
-    console.log(`  self time: ${hot.map(([k, ms]) => `${k} ${ms.toFixed(0)} ms`).join('\n    ')}`);
-  }
-  const raf = await page.evaluate(() => {
-    const w = window as unknown as { __frames: number[]; __counting: boolean; __rowsSeen: number };
-    w.__counting = false;
-    const marks = performance.getEntriesByType('mark');
-    const from = marks.find((m) => m.name === 'scroll-start')?.startTime ?? 0;
-    const to = marks.find((m) => m.name === 'scroll-end')?.startTime ?? 0;
-    const frames = w.__frames.filter((t) => t >= from && t <= to);
-    let longest = 0;
-    for (let i = 1; i < frames.length; i++)
-      longest = Math.max(longest, (frames[i] as number) - (frames[i - 1] as number));
-    return { frames: frames.length, ms: to - from, longest, rowsSeen: w.__rowsSeen };
-  });
+  const frames = await stopFrameTrace(browser, page, cdp, ['scroll-start', 'scroll-end'], 'table-grid');
+  const { seconds, drawn, presented, raf, longestGap, longestTask, cpu, top } = frames;
+  const rowsSeen = await page.evaluate(() => (window as unknown as { __rowsSeen: number }).__rowsSeen);
   const travelled = await box.evaluate((el) => el.scrollTop);
   const domNodes = await page.evaluate(() => document.getElementsByTagName('*').length);
 
-  const events = (JSON.parse(traceBuffer.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
-  // performance.mark() shows in the trace as an instant ('I'; 'R' in older Chromium builds).
-  const markAt = (name: string) =>
-    events.find((e) => e.name === name && (e.ph === 'I' || e.ph === 'R') && e.ts > 0)?.ts;
-  const from = markAt('scroll-start');
-  const to = markAt('scroll-end');
-  if (from === undefined || to === undefined)
-    throw new Error('the scroll-start/scroll-end marks are not in the trace');
-  const inScroll = (e: TraceEvent) => e.ts >= from && e.ts <= to;
-  const seconds = (to - from) / 1e6;
-  const drawn = events
-    .filter((e) => e.name === 'DrawFrame' && inScroll(e))
-    .map((e) => e.ts)
-    .sort((a, b) => a - b);
-  const presented = events.filter(
-    (e) =>
-      e.name === 'PipelineReporter' &&
-      e.ph === 'b' &&
-      inScroll(e) &&
-      e.args?.chrome_frame_reporter?.state === 'STATE_PRESENTED_ALL',
-  ).length;
-  let longestGap = 0;
-  for (let i = 1; i < drawn.length; i++)
-    longestGap = Math.max(longestGap, ((drawn[i] as number) - (drawn[i - 1] as number)) / 1000);
-  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-  const onMain = events
-    .filter((e) => e.ph === 'X' && inScroll(e) && main && e.tid === main.tid && e.pid === main.pid)
-    .sort((a, b) => a.ts - b.ts);
-  const spent = new Map<string, number>();
-  for (const e of onMain) spent.set(e.name, (spent.get(e.name) ?? 0) + (e.dur ?? 0) / 1000);
-  const top = [...spent].sort((a, b) => b[1] - a[1]).slice(0, 6);
-  // The main thread's CPU time in its top-level events (thread time, not stretched by other processes).
-  let cpu = 0;
-  let reach = 0;
-  let longestTask = 0;
-  for (const e of onMain) {
-    if (e.ts < reach) continue;
-    reach = e.ts + (e.dur ?? 0);
-    cpu += (e.tdur ?? e.dur ?? 0) / 1000;
-    longestTask = Math.max(longestTask, (e.dur ?? 0) / 1000);
-  }
-
   console.log(
-    `scroll (${PAGE_SIZE} rows on the page, up to ${raf.rowsSeen} rendered at once, ${domNodes} DOM elements): ${seconds.toFixed(2)} s, ${step} wheel events of 40 px, ended at ${travelled.toFixed(0)} of ${scrollable} px`,
+    `scroll (${PAGE_SIZE} rows on the page, up to ${rowsSeen} rendered at once, ${domNodes} DOM elements): ${seconds.toFixed(2)} s, ${step} wheel events of 40 px, ended at ${travelled.toFixed(0)} of ${scrollable} px`,
   );
   console.log(
-    `  fps (trace): ${(drawn.length / seconds).toFixed(1)} DrawFrame/s (presented frames ${(presented / seconds).toFixed(1)}/s)`,
+    `  fps (trace): ${(drawn / seconds).toFixed(1)} DrawFrame/s (presented frames ${(presented / seconds).toFixed(1)}/s)`,
   );
   console.log(
     `  fps (rAF): ${((raf.frames / raf.ms) * 1000).toFixed(1)} (${raf.frames} frames in ${raf.ms.toFixed(0)} ms)`,
@@ -291,7 +186,7 @@ async function scrollAndMeasure() {
     `  longest frame: ${raf.longest.toFixed(1)} ms (rAF interval); ${longestGap.toFixed(1)} ms between drawn frames (trace); longest main-thread task ${longestTask.toFixed(1)} ms`,
   );
   console.log(
-    `  main thread CPU: ${(cpu / seconds / 10).toFixed(0)} % of the scroll, ${(cpu / Math.max(1, drawn.length)).toFixed(1)} ms per drawn frame`,
+    `  main thread CPU: ${(cpu / seconds / 10).toFixed(0)} % of the scroll, ${(cpu / Math.max(1, drawn)).toFixed(1)} ms per drawn frame`,
   );
   console.log(`  main thread: ${top.map(([n, ms]) => `${n} ${ms.toFixed(0)} ms`).join(', ')}`);
 }

@@ -20,6 +20,7 @@ import { chromium } from '@playwright/test';
 import { startTestServer } from '../apps/server/test/test-server.ts';
 import { signIn } from '../e2e/sign-in.ts';
 import { adminApi, log } from './bench-kit.ts';
+import { startFrameTrace, stopFrameTrace } from './frame-trace.ts';
 
 const BLOCKS = Number(process.env.BLOCKS ?? 300);
 const PAN_MS = Number(process.env.PAN_MS ?? 3000);
@@ -162,18 +163,6 @@ if (process.env.MUTATIONS)
     }).observe(document.body, { subtree: true, attributes: true, childList: true, characterData: true });
   })()`);
 
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  pid?: number;
-  tid?: number;
-  dur?: number;
-  /** Thread (CPU) time of a complete event, in µs: not stretched by other processes on the machine. */
-  tdur?: number;
-  args?: { name?: string; chrome_frame_reporter?: { state?: string } };
-}
-
 // Raw input through the DevTools protocol, sent every 8 ms without waiting for each to be handled
 // (Playwright's mouse.move waits for the page): Chromium coalesces them into one per frame, as it
 // does for a real mouse.
@@ -195,31 +184,7 @@ async function panAndMeasure(label: string) {
   const cx = pane.x + pane.width / 2;
   const cy = pane.y + pane.height / 2;
   const rendered = await page.locator('.react-flow__node').count();
-  await page.evaluate(`(() => {
-    performance.clearMarks();
-    window.__frames = [];
-    window.__counting = true;
-    const tick = (t) => {
-      window.__frames.push(t);
-      if (window.__counting) requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-  })()`);
-  await browser.startTracing(page, {
-    categories: [
-      'devtools.timeline',
-      'disabled-by-default-devtools.timeline.frame',
-      'benchmark',
-      'cc',
-      'viz',
-      'blink.user_timing',
-    ],
-  });
-  if (process.env.PROFILE) {
-    await cdp.send('Profiler.enable');
-    await cdp.send('Profiler.start');
-  }
-  await page.evaluate(() => performance.mark('pan-start'));
+  await startFrameTrace(browser, page, cdp, 'pan-start');
   await mouse('mouseMoved', cx, cy);
   await mouse('mousePressed', cx, cy);
   const panStarted = Date.now();
@@ -233,40 +198,13 @@ async function panAndMeasure(label: string) {
   }
   await Promise.all(sent);
   await mouse('mouseReleased', cx, cy);
-  await page.evaluate(() => performance.mark('pan-end'));
-  const traceBuffer = await browser.stopTracing();
-  if (process.env.DUMP)
-    (await import('node:fs')).writeFileSync(`/tmp/trace-${label.replace(/ /g, '-')}.json`, traceBuffer);
-  if (process.env.PROFILE) {
-    const { profile } = (await cdp.send('Profiler.stop')) as unknown as {
-      profile: {
-        nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>;
-        samples: number[];
-        timeDeltas: number[];
-      };
-    };
-    const byId = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
-    const self = new Map<string, number>();
-    profile.samples.forEach((id, i) => {
-      const f = byId.get(id);
-      const key = `${f?.functionName || '(anon)'} ${f?.url.split('/').pop()}:${f?.lineNumber}`;
-      self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
-    });
-    const hot = [...self].sort((a, b) => b[1] - a[1]).slice(0, 15);
-    console.log(`  self time: ${hot.map(([k, ms]) => `${k} ${ms.toFixed(0)} ms`).join('\n    ')}`);
-  }
-  const raf = await page.evaluate(() => {
-    const w = window as unknown as { __frames: number[]; __counting: boolean };
-    w.__counting = false;
-    const marks = performance.getEntriesByType('mark');
-    const from = marks.find((m) => m.name === 'pan-start')?.startTime ?? 0;
-    const to = marks.find((m) => m.name === 'pan-end')?.startTime ?? 0;
-    const frames = w.__frames.filter((t) => t >= from && t <= to);
-    let longest = 0;
-    for (let i = 1; i < frames.length; i++)
-      longest = Math.max(longest, (frames[i] as number) - (frames[i - 1] as number));
-    return { frames: frames.length, ms: to - from, longest };
-  });
+  const { seconds, drawn, presented, begun, raf, longestGap, cpu, top } = await stopFrameTrace(
+    browser,
+    page,
+    cdp,
+    ['pan-start', 'pan-end'],
+    label.replace(/ /g, '-'),
+  );
 
   if (process.env.MUTATIONS) {
     const counted = await page.evaluate(
@@ -274,55 +212,10 @@ async function panAndMeasure(label: string) {
     );
     console.log('  DOM mutations:', JSON.stringify(counted));
   }
-  const events = (JSON.parse(traceBuffer.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
-  // performance.mark() shows in the trace as an instant ('I'; 'R' in older Chromium builds).
-  const markAt = (name: string) =>
-    events.find((e) => e.name === name && (e.ph === 'I' || e.ph === 'R') && e.ts > 0)?.ts;
-  const from = markAt('pan-start');
-  const to = markAt('pan-end');
-  if (from === undefined || to === undefined)
-    throw new Error('the pan-start/pan-end marks are not in the trace');
-  const inPan = (e: TraceEvent) => e.ts >= from && e.ts <= to;
-  const seconds = (to - from) / 1e6;
-  const drawn = events
-    .filter((e) => e.name === 'DrawFrame' && inPan(e))
-    .map((e) => e.ts)
-    .sort((a, b) => a - b);
-  const beginFrames = events.filter((e) => e.name === 'BeginFrame' && inPan(e)).length;
-  const presented = events.filter(
-    (e) =>
-      e.name === 'PipelineReporter' &&
-      e.ph === 'b' &&
-      inPan(e) &&
-      e.args?.chrome_frame_reporter?.state === 'STATE_PRESENTED_ALL',
-  ).length;
-  let longestGap = 0;
-  for (let i = 1; i < drawn.length; i++)
-    longestGap = Math.max(longestGap, ((drawn[i] as number) - (drawn[i - 1] as number)) / 1000);
-  // Where the renderer's main thread spent the pan (events by name, nested ones included).
-  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-  const spent = new Map<string, number>();
-  for (const e of events) {
-    if (e.ph !== 'X' || !inPan(e) || !main || e.tid !== main.tid || e.pid !== main.pid) continue;
-    spent.set(e.name, (spent.get(e.name) ?? 0) + (e.dur ?? 0) / 1000);
-  }
-  const top = [...spent].sort((a, b) => b[1] - a[1]).slice(0, 6);
-  // The main thread's CPU time in its top-level events (those no other event contains), per
-  // second of pan and per frame drawn: thread time, not stretched by other processes.
-  let cpu = 0;
-  let reach = 0;
-  const onMain = events
-    .filter((e) => e.ph === 'X' && inPan(e) && main && e.tid === main.tid && e.pid === main.pid)
-    .sort((a, b) => a.ts - b.ts);
-  for (const e of onMain) {
-    if (e.ts < reach) continue;
-    reach = e.ts + (e.dur ?? 0);
-    cpu += (e.tdur ?? e.dur ?? 0) / 1000;
-  }
 
   console.log(`pan, ${label} (${rendered} nodes in the DOM): ${seconds.toFixed(2)} s, ${step} mouse moves`);
   console.log(
-    `  fps (trace): ${(drawn.length / seconds).toFixed(1)} DrawFrame/s (presented frames ${(presented / seconds).toFixed(1)}/s, BeginFrame ${(beginFrames / seconds).toFixed(1)}/s)`,
+    `  fps (trace): ${(drawn / seconds).toFixed(1)} DrawFrame/s (presented frames ${(presented / seconds).toFixed(1)}/s, BeginFrame ${(begun / seconds).toFixed(1)}/s)`,
   );
   console.log(
     `  fps (rAF): ${((raf.frames / raf.ms) * 1000).toFixed(1)} (${raf.frames} frames in ${raf.ms.toFixed(0)} ms)`,
@@ -331,7 +224,7 @@ async function panAndMeasure(label: string) {
     `  longest frame: ${raf.longest.toFixed(1)} ms (rAF interval); ${longestGap.toFixed(1)} ms between drawn frames (trace)`,
   );
   console.log(
-    `  main thread CPU: ${(cpu / seconds / 10).toFixed(0)} % of the pan, ${(cpu / Math.max(1, drawn.length)).toFixed(1)} ms per drawn frame`,
+    `  main thread CPU: ${(cpu / seconds / 10).toFixed(0)} % of the pan, ${(cpu / Math.max(1, drawn)).toFixed(1)} ms per drawn frame`,
   );
   console.log(`  main thread: ${top.map(([n, ms]) => `${n} ${ms.toFixed(0)} ms`).join(', ')}`);
 }
