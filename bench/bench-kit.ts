@@ -87,3 +87,32 @@ export async function fillTenColumnTable(
   );
   await server.database.query('vacuum analyze table_items');
 }
+
+/** One generated row's values as SQL over `i` (the row number), given the column ids by name. */
+export type TextTableRows = (col: Record<string, string>) => ReturnType<typeof sql>;
+
+/**
+ * A table (columns by name: text; or with their type) filled with `rows` rows by one INSERT … SELECT over generate_series (a bench
+ * that measures what reads the table, not its import); answers its id.
+ */
+export async function fillTextTable(
+  server: TestServer,
+  call: Awaited<ReturnType<typeof adminApi>>['call'],
+  name: string,
+  columns: Array<string | { name: string; type: string }>,
+  rows: number,
+  valueSql: TextTableRows,
+): Promise<string> {
+  const created = await call('POST', '/api/tables/storage/counterpart_tables/', {
+    name: `${name} ${Date.now()}`,
+    columns: columns.map((column) => (typeof column === 'string' ? { name: column, type: 'text' } : column)),
+  });
+  const col = Object.fromEntries(created.columns.map((c: { name: string; id: string }) => [c.name, c.id]));
+  await server.database.db.execute(sql`
+    insert into table_items (table_id, "values", search_text)
+    select ${created.id}::uuid, v, '' from (select ${valueSql(col)} as v from generate_series(1, ${rows}) as i) as rows`);
+  await server.database.db.execute(
+    sql`update data_tables set row_count = ${rows} where id = ${created.id}::uuid`,
+  );
+  return created.id as string;
+}

@@ -3,7 +3,10 @@
  * default, DATABASE_URL for PostgreSQL): Home → Bank table → Deduplicate → Clean currency → Filter
  * rows, Ledger table → Map columns, both → Reconcile → Dashboard + Write to table (unmatched).
  * Prints the execution's wall time, each block's time (which includes storing its outputs), and
- * the time no block was running (the executor's own overhead: claiming, scheduling, bookkeeping).
+ * the time no block was running (the executor's own overhead: claiming, scheduling, bookkeeping),
+ * and the longest event-loop stall inside each block (the server runs in this process: a 10 ms ticker's
+ * longest gap, the part of it within the block: the blocks' own work, the engine's included, runs on
+ * the server's event loop; with PGlite, so do the database's statements).
  *
  *   npx tsx bench/workflow-execution.ts            # 100,000 rows per input
  *   ROWS=10000 npx tsx bench/workflow-execution.ts
@@ -11,33 +14,15 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { startTestServer } from '../apps/server/test/test-server.ts';
-import { adminApi, log } from './bench-kit.ts';
+import { adminApi, fillTextTable, log, type TextTableRows } from './bench-kit.ts';
 
 const ROWS = Number(process.env.ROWS ?? 100_000);
-const TABLES = '/api/tables/storage/counterpart_tables';
 
 const server = await startTestServer();
 const { call, refresh } = await adminApi(server);
 
-/** A text table filled by one INSERT … SELECT (the bench measures the workflow, not the import). */
-async function table(
-  name: string,
-  columns: string[],
-  valueSql: (col: Record<string, string>) => ReturnType<typeof sql>,
-) {
-  const created = await call('POST', `${TABLES}/`, {
-    name: `${name} ${Date.now()}`,
-    columns: columns.map((column) => ({ name: column, type: 'text' })),
-  });
-  const col = Object.fromEntries(created.columns.map((c: { name: string; id: string }) => [c.name, c.id]));
-  await server.database.db.execute(sql`
-    insert into table_items (table_id, "values", search_text)
-    select ${created.id}::uuid, v, '' from (select ${valueSql(col)} as v from generate_series(1, ${ROWS}) as i) as rows`);
-  await server.database.db.execute(
-    sql`update data_tables set row_count = ${ROWS} where id = ${created.id}::uuid`,
-  );
-  return created.id as string;
-}
+const table = (name: string, columns: string[], valueSql: TextTableRows) =>
+  fillTextTable(server, call, name, columns, ROWS, valueSql);
 
 log(`filling two tables of ${ROWS} rows`);
 const bank = await table(
@@ -113,6 +98,14 @@ const workflow = await call('POST', '/api/workflow/rule_workflows', {
   workflow_name: `Bench ${Date.now()}`,
   graph,
 });
+// The server's event loop is this process's: a ticker's gaps longer than 50 ms, with when they ended.
+const stalls: Array<{ end: number; ms: number }> = [];
+let lastTick = Date.now();
+const ticker = setInterval(() => {
+  const now = Date.now();
+  if (now - lastTick > 50) stalls.push({ end: now, ms: now - lastTick });
+  lastTick = now;
+}, 10);
 const started = performance.now();
 const execution = await call('POST', '/api/workflow/workflows/workflow/execution', {
   workflow_id: workflow.data.workflow_id,
@@ -143,6 +136,7 @@ for (;;) {
   if (!['queued', 'running'].includes(done.status)) break;
 }
 const wall = performance.now() - started;
+clearInterval(ticker);
 if (done.status !== 'succeeded') throw new Error(`${done.status}: ${done.error}`);
 const t = (iso: string) => new Date(iso).getTime();
 const runStart = t(done.started_at);
@@ -157,11 +151,17 @@ for (const [from, to] of intervals) {
   covered += to - Math.max(from, reach);
   reach = to;
 }
+/** The longest part of an event-loop stall inside [from, to] (a stall is seen when it ends). */
+const longestStall = (from: number, to: number) =>
+  stalls.reduce(
+    (most, stall) => Math.max(most, Math.min(stall.end, to) - Math.max(stall.end - stall.ms, from)),
+    0,
+  );
 console.log(`${ROWS} rows per input, 10 blocks, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`);
 console.log(`request → finished: ${(wall / 1000).toFixed(2)} s; execution ${(runEnd - runStart) / 1000} s`);
 for (const b of done.blocks) {
   console.log(
-    `  ${b.node_id.padEnd(7)} ${((t(b.finished_at) - t(b.started_at)) / 1000).toFixed(2).padStart(7)} s  rows ${b.rows_in ?? '-'} → ${b.rows_out ?? '-'}`,
+    `  ${b.node_id.padEnd(7)} ${((t(b.finished_at) - t(b.started_at)) / 1000).toFixed(2).padStart(7)} s  rows ${b.rows_in ?? '-'} → ${b.rows_out ?? '-'}  longest stall ${longestStall(t(b.started_at), t(b.finished_at))} ms`,
   );
 }
 const outside = runEnd - runStart - covered;
