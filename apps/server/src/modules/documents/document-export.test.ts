@@ -2,11 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { createApiCall, type Json } from '../../../test/api-call.ts';
-import {
-  addTestMember,
-  createTestOrganization,
-  type TestOrganization,
-} from '../../../test/organization-fixture.ts';
+import { createPermissionCast, type TestOrganization } from '../../../test/organization-fixture.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { DROP_BOX, upload, waitForDocument } from './documents-test-support.ts';
 import { invoicePage, samplePdf } from './sample-pdf.ts';
@@ -16,6 +12,7 @@ let call: ReturnType<typeof createApiCall>;
 let org: TestOrganization;
 let otherOrg: TestOrganization;
 let token: string;
+let uploader: string;
 let otherToken: string;
 let pdfBytes: Buffer;
 const csvText = 'Reference,Amount\nINV-9,"1,200.00"\n';
@@ -24,11 +21,11 @@ const ids: string[] = [];
 beforeAll(async () => {
   server = await startTestServer();
   call = createApiCall(server);
-  org = await createTestOrganization(server, 'Document export');
-  otherOrg = await createTestOrganization(server, 'Document export elsewhere');
-  token = await (await addTestMember(server, org, { group: 'Viewers' })).token();
-  const uploader = await (await addTestMember(server, org, { group: 'Administrators' })).token();
-  otherToken = await (await addTestMember(server, otherOrg, { group: 'Administrators' })).token();
+  ({
+    org,
+    otherOrg,
+    tokens: { viewer: token, admin: uploader, stranger: otherToken },
+  } = await createPermissionCast(server, 'Document export'));
   pdfBytes = samplePdf([invoicePage(3, 2)]);
   for (const [name, bytes] of [
     ['invoice.pdf', pdfBytes],

@@ -3,11 +3,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiCall, type Json } from '../../../test/api-call.ts';
-import {
-  addTestMember,
-  createTestOrganization,
-  type TestOrganization,
-} from '../../../test/organization-fixture.ts';
+import { createPermissionCast, type TestOrganization } from '../../../test/organization-fixture.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { blobPath } from './document-blobs.ts';
 import {
@@ -85,12 +81,11 @@ const LIMIT = 2 * 1024 * 1024;
 beforeAll(async () => {
   server = await startTestServer({ DOCUMENT_MAX_BYTES: String(LIMIT) });
   call = createApiCall(server);
-  org = await createTestOrganization(server, 'Documents');
-  otherOrg = await createTestOrganization(server, 'Documents elsewhere');
-  adminToken = await (await addTestMember(server, org, { group: 'Administrators' })).token();
-  viewerToken = await (await addTestMember(server, org, { group: 'Viewers' })).token();
-  noRolesToken = await (await addTestMember(server, org)).token();
-  otherToken = await (await addTestMember(server, otherOrg, { group: 'Administrators' })).token();
+  ({
+    org,
+    otherOrg,
+    tokens: { admin: adminToken, viewer: viewerToken, noRoles: noRolesToken, stranger: otherToken },
+  } = await createPermissionCast(server, 'Documents'));
 });
 /** Uploads queue processing jobs: let them finish, or closing waits on them (slow on PostgreSQL). */
 async function settleProcessing(token: string, organizationId: string) {

@@ -1,10 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiCall, type Json } from '../../../test/api-call.ts';
-import {
-  addTestMember,
-  createTestOrganization,
-  type TestOrganization,
-} from '../../../test/organization-fixture.ts';
+import { createPermissionCast, type TestOrganization } from '../../../test/organization-fixture.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 
 const BASE = '/api/tables/storage/counterpart_tables';
@@ -23,11 +19,11 @@ let payments: { id: string; link: string; ref: string; items: Record<string, str
 beforeAll(async () => {
   server = await startTestServer();
   call = createApiCall(server);
-  org = await createTestOrganization(server, 'Relationships');
-  otherOrg = await createTestOrganization(server, 'Relationships elsewhere');
-  adminToken = await (await addTestMember(server, org, { group: 'Administrators' })).token();
-  viewerToken = await (await addTestMember(server, org, { group: 'Viewers' })).token();
-  strangerToken = await (await addTestMember(server, otherOrg, { group: 'Administrators' })).token();
+  ({
+    org,
+    otherOrg,
+    tokens: { admin: adminToken, viewer: viewerToken, stranger: strangerToken },
+  } = await createPermissionCast(server, 'Relationships'));
 
   const inv = await asAdmin('POST', `${BASE}/`, {
     name: 'Invoices',

@@ -1,10 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiCall, type Json } from '../../../test/api-call.ts';
-import {
-  addTestMember,
-  createTestOrganization,
-  type TestOrganization,
-} from '../../../test/organization-fixture.ts';
+import { createPermissionCast, type TestOrganization } from '../../../test/organization-fixture.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 
 const BASE = '/api/tables/storage/counterpart_tables';
@@ -15,16 +11,17 @@ let org: TestOrganization;
 let otherOrg: TestOrganization;
 let adminToken: string;
 let viewerToken: string;
+let noRolesToken: string;
 let otherToken: string;
 
 beforeAll(async () => {
   server = await startTestServer();
   call = createApiCall(server);
-  org = await createTestOrganization(server, 'Tables');
-  otherOrg = await createTestOrganization(server, 'Tables elsewhere');
-  adminToken = await (await addTestMember(server, org, { group: 'Administrators' })).token();
-  viewerToken = await (await addTestMember(server, org, { group: 'Viewers' })).token();
-  otherToken = await (await addTestMember(server, otherOrg, { group: 'Administrators' })).token();
+  ({
+    org,
+    otherOrg,
+    tokens: { admin: adminToken, viewer: viewerToken, noRoles: noRolesToken, stranger: otherToken },
+  } = await createPermissionCast(server, 'Tables'));
 });
 afterAll(() => server.close());
 
@@ -121,8 +118,7 @@ describe('tables', () => {
     expect((await asViewer('POST', `${BASE}/${table.id}/columns`, { name: 'N', type: 'text' })).status).toBe(
       403,
     );
-    const noRoles = await (await addTestMember(server, org)).token();
-    expect((await call('GET', `${BASE}/`, noRoles, org.id)).status).toBe(403);
+    expect((await call('GET', `${BASE}/`, noRolesToken, org.id)).status).toBe(403);
   });
 
   it('keeps another organization’s tables invisible (404) and out of its list', async () => {

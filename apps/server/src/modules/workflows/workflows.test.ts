@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiCall, type Json } from '../../../test/api-call.ts';
 import {
   addTestMember,
-  createTestOrganization,
+  createPermissionCast,
   type TestOrganization,
 } from '../../../test/organization-fixture.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
@@ -22,12 +22,12 @@ let other: string;
 beforeAll(async () => {
   server = await startTestServer();
   call = createApiCall(server);
-  org = await createTestOrganization(server, 'Workflows');
-  otherOrg = await createTestOrganization(server, 'Workflows elsewhere');
-  admin = await (await addTestMember(server, org, { group: 'Administrators' })).token();
+  ({
+    org,
+    otherOrg,
+    tokens: { admin, viewer, stranger: other },
+  } = await createPermissionCast(server, 'Workflows'));
   reconciler = await (await addTestMember(server, org, { group: 'Reconcilers' })).token();
-  viewer = await (await addTestMember(server, org, { group: 'Viewers' })).token();
-  other = await (await addTestMember(server, otherOrg, { group: 'Administrators' })).token();
 });
 afterAll(() => server.close());
 

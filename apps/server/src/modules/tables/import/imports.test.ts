@@ -1,25 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiCall, type Json } from '../../../../test/api-call.ts';
-import {
-  addTestMember,
-  createTestOrganization,
-  type TestOrganization,
-} from '../../../../test/organization-fixture.ts';
+import { createPermissionCast, type TestOrganization } from '../../../../test/organization-fixture.ts';
 import { startTestServer, type TestServer } from '../../../../test/test-server.ts';
 import { BASE, IMPORTS, rowsByName, uploadFile, waitForImport } from './import-test-kit.ts';
 
 let server: TestServer;
 let call: ReturnType<typeof createApiCall>;
 let org: TestOrganization;
+let otherOrg: TestOrganization;
 let admin: string;
 let viewer: string;
+let stranger: string;
 
 beforeAll(async () => {
   server = await startTestServer();
   call = createApiCall(server);
-  org = await createTestOrganization(server, 'Imports');
-  admin = await (await addTestMember(server, org, { group: 'Administrators' })).token();
-  viewer = await (await addTestMember(server, org, { group: 'Viewers' })).token();
+  ({
+    org,
+    otherOrg,
+    tokens: { admin, viewer, stranger },
+  } = await createPermissionCast(server, 'Imports'));
 });
 afterAll(() => server.close());
 
@@ -307,22 +307,20 @@ describe('imports: access', () => {
     });
     expect(viewerConfirm.status).toBe(403);
 
-    const other = await createTestOrganization(server, 'Other imports');
-    const stranger = await (await addTestMember(server, other, { group: 'Administrators' })).token();
-    expect((await call('GET', `${IMPORTS}/${uploaded.body.id}`, stranger, other.id)).status).toBe(404);
-    const confirm = await call('POST', `${IMPORTS}/${uploaded.body.id}/confirm`, stranger, other.id, {
+    expect((await call('GET', `${IMPORTS}/${uploaded.body.id}`, stranger, otherOrg.id)).status).toBe(404);
+    const confirm = await call('POST', `${IMPORTS}/${uploaded.body.id}/confirm`, stranger, otherOrg.id, {
       target: { new_table: { name: 'stolen' } },
       mapping: uploaded.body.proposal.mapping,
     });
     expect(confirm.status).toBe(404);
-    const list = await call('GET', IMPORTS, stranger, other.id);
+    const list = await call('GET', IMPORTS, stranger, otherOrg.id);
     expect(list.body.total).toBe(0);
     // Nor can one import into another organization's table.
     const table = await asAdmin('POST', `${BASE}/`, { name: 'Private', columns: [] });
-    const into = await uploadFile(server, stranger, other.id, 'x.csv', 'a\n1\n', table.body.id);
+    const into = await uploadFile(server, stranger, otherOrg.id, 'x.csv', 'a\n1\n', table.body.id);
     expect(into.status).toBe(404);
-    const theirs = await uploadFile(server, stranger, other.id, 'y.csv', 'a\n1\n');
-    const retarget = await call('POST', `${IMPORTS}/${theirs.body.id}/proposal`, stranger, other.id, {
+    const theirs = await uploadFile(server, stranger, otherOrg.id, 'y.csv', 'a\n1\n');
+    const retarget = await call('POST', `${IMPORTS}/${theirs.body.id}/proposal`, stranger, otherOrg.id, {
       table_id: table.body.id,
     });
     expect(retarget.status).toBe(404);
