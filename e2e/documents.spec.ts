@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { invoicePage, samplePdf } from '../apps/server/src/modules/documents/sample-pdf.ts';
-import { acceptCookies, DESKTOP, MOBILE, shootPage, shootThemes } from './journey-kit.ts';
+import { acceptCookies, DESKTOP, shootThemes } from './journey-kit.ts';
 import { signIn } from './sign-in.ts';
 
 /**
@@ -50,8 +50,6 @@ async function dropFiles(page: Page, list: { name: string; type: string; bytes: 
   await zone.dispatchEvent('drop', { dataTransfer });
 }
 
-const shoot = (page: Page, name: string) => shootPage(page, outDir, name);
-
 const row = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
 
 test('documents are dropped, processed live, read, and sent to a table', async ({ page }) => {
@@ -83,14 +81,7 @@ test('documents are dropped, processed live, read, and sent to a table', async (
   await page.getByRole('searchbox', { name: 'Search documents' }).fill('INV-2026-0001');
   await expect(page.getByRole('row')).toHaveCount(2);
   await expect(row(page, files.pdf.name)).toBeVisible();
-  for (const theme of ['light', 'dark'] as const) {
-    if (theme === 'dark') await page.getByRole('button', { name: 'Toggle theme' }).click();
-    await shoot(page, `desktop-${theme}-documents`);
-    await page.setViewportSize(MOBILE);
-    await shoot(page, `mobile-${theme}-documents`);
-    await page.setViewportSize(DESKTOP);
-  }
-  await page.getByRole('button', { name: 'Toggle theme' }).click();
+  await shootThemes(page, outDir, 'documents', { still: true });
 
   // The PDF's page: pages drawn in the browser, the parsed text and the table found on it.
   await page.getByRole('link', { name: files.pdf.name }).click();
@@ -104,15 +95,11 @@ test('documents are dropped, processed live, read, and sent to a table', async (
   const table = parsed.getByRole('table', { name: 'Table 1 on page 1' });
   await expect(table.getByRole('columnheader')).toHaveText(['Item', 'Qty', 'Unit price', 'Amount']);
   await expect(table.getByRole('row')).toHaveCount(7);
-  for (const theme of ['light', 'dark'] as const) {
-    if (theme === 'dark') await page.getByRole('button', { name: 'Toggle theme' }).click();
-    await shoot(page, `desktop-${theme}-document`);
-    await page.setViewportSize(MOBILE);
-    await expect(page.getByRole('img', { name: `${files.pdf.name}, page 1 of 1` })).toBeVisible();
-    await shoot(page, `mobile-${theme}-document`);
-    await page.setViewportSize(DESKTOP);
-  }
-  await page.getByRole('button', { name: 'Toggle theme' }).click();
+  await shootThemes(page, outDir, 'document', {
+    still: true,
+    // The page is drawn again at each width.
+    settle: () => expect(page.getByRole('img', { name: `${files.pdf.name}, page 1 of 1` })).toBeVisible(),
+  });
 
   // The CSV's rows, then "Send to table" opens the import's mapping step.
   await page.goto('/documents');

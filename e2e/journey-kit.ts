@@ -95,6 +95,12 @@ export async function shootPage(
 export interface ShootThemesOptions {
   /** Stop animations before each screenshot. */
   still?: boolean;
+  /** The whole length of the page (the default), or only the viewport (a fixed dialog over a long page). */
+  fullPage?: boolean;
+  /** Also `<name>-<size>-<theme>-top.png`: the top of the page at its real size (a long shot is hard to read). */
+  top?: boolean;
+  /** After each resize, before the shot: what the page needs at its new size (a canvas fitted again). */
+  settle?: () => Promise<void>;
   /**
    * For a page whose top bar a dialog covers: the theme is stored instead of toggled, and this
    * opens the page again.
@@ -102,26 +108,25 @@ export interface ShootThemesOptions {
   reopen?: () => Promise<void>;
 }
 
-/** The page in light and dark (the top bar's toggle), desktop and mobile, full page; never sideways. */
+/** The page in light and dark (the top bar's toggle), desktop and mobile, full page unless told; never sideways. */
 export async function shootThemes(
   page: Page,
   dir: string,
   name: string,
-  { still = false, reopen }: ShootThemesOptions = {},
+  { still = false, fullPage = true, top = false, settle, reopen }: ShootThemesOptions = {},
 ): Promise<void> {
   mkdirSync(dir, { recursive: true });
+  const animations = still ? { animations: 'disabled' as const } : {};
   for (const theme of ['light', 'dark'] as const) {
     for (const [size, viewport] of [
       ['desktop', DESKTOP],
       ['mobile', MOBILE],
     ] as const) {
       await page.setViewportSize(viewport);
+      await settle?.();
       await expectNoSideScroll(page, `${name} ${size} ${theme}`);
-      await page.screenshot({
-        path: `${dir}/${name}-${size}-${theme}.png`,
-        fullPage: true,
-        ...(still ? { animations: 'disabled' as const } : {}),
-      });
+      await page.screenshot({ path: `${dir}/${name}-${size}-${theme}.png`, fullPage, ...animations });
+      if (top) await page.screenshot({ path: `${dir}/${name}-${size}-${theme}-top.png`, ...animations });
     }
     if (reopen) {
       await page.evaluate((dark) => {

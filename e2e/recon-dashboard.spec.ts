@@ -1,6 +1,5 @@
-import { mkdirSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { DESKTOP, MOBILE, watchApiHeaders } from './journey-kit.ts';
+import { DESKTOP, shootThemes, watchApiHeaders } from './journey-kit.ts';
 import { signIn } from './sign-in.ts';
 
 /**
@@ -9,7 +8,7 @@ import { signIn } from './sign-in.ts';
  * filtered to that month through its date inputs shows the match rate and the counts per status the
  * API reports; a manual match and an accepted suggestion in the workspace move the dashboard's
  * counts; the bank table's grid shows each row's status and filters on it. Screenshots (light/dark ×
- * 1366/375) in SHOTS_DIR (default /tmp/shots-recon-dash).
+ * desktop/mobile) in SHOTS_DIR (default /tmp/shots-recon-dash).
  *
  * The rows are e2e/fixtures/recon-*.csv's; with the default settings the default rules make 3
  * reconciled, 3 suggested and 2 unreconciled rows per side (as in recon.spec.ts).
@@ -99,23 +98,6 @@ async function expectDashboard(page: Page, counts: Counts, rate: string) {
   }
 }
 
-async function shootThemes(page: Page, name: string) {
-  mkdirSync(shotsDir, { recursive: true });
-  for (const theme of ['light', 'dark'] as const) {
-    for (const [size, viewport] of [
-      ['1366', DESKTOP],
-      ['375', MOBILE],
-    ] as const) {
-      await page.setViewportSize(viewport);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, `${name} ${size} ${theme} scrolls sideways`).toBeLessThanOrEqual(1);
-      await page.screenshot({ path: `${shotsDir}/${name}-${size}-${theme}.png`, fullPage: true });
-    }
-    await page.getByRole('button', { name: 'Toggle theme' }).click();
-  }
-  await page.setViewportSize(DESKTOP);
-}
-
 test('the reconciliation dashboard follows a run and the decisions taken in the workspace', async ({
   page,
 }) => {
@@ -174,7 +156,7 @@ test('the reconciliation dashboard follows a run and the decisions taken in the 
   await expect(page.getByRole('img', { name: /^Trend over 31 days: 16 items, 6 matched/ })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Open items by age' })).toContainText('10 items');
   await expect(page.getByRole('table', { name: 'By source' })).toContainText('Automatic (runs)');
-  await shootThemes(page, 'dashboard');
+  await shootThemes(page, shotsDir, 'dashboard');
   // The panel's state survives a reload (localStorage).
   await page.reload();
   await expect(page.getByRole('button', { name: 'Hide details' })).toBeVisible();
@@ -225,5 +207,5 @@ test('the reconciliation dashboard follows a run and the decisions taken in the 
   await page.getByRole('checkbox', { name: 'suggested', exact: true }).check();
   await page.getByRole('button', { name: 'Apply filter' }).click();
   await expect(grid.getByRole('row')).toHaveCount(3);
-  await shootThemes(page, 'table-status');
+  await shootThemes(page, shotsDir, 'table-status');
 });

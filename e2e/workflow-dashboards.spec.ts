@@ -1,6 +1,5 @@
-import { mkdirSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { acceptCookies, DESKTOP, MOBILE, watchApiHeaders } from './journey-kit.ts';
+import { acceptCookies, DESKTOP, shootThemes, watchApiHeaders } from './journey-kit.ts';
 import { signIn } from './sign-in.ts';
 
 /**
@@ -16,30 +15,6 @@ test.describe.configure({ timeout: 180_000 });
 
 const TABLES = '/api/tables/storage/counterpart_tables';
 const EXECUTION = '/api/workflow/workflows/workflow/execution';
-
-/** The page in light and dark, desktop and mobile, full length; it never scrolls sideways. */
-async function shootAll(page: Page, name: string) {
-  mkdirSync(shotsDir, { recursive: true });
-  for (const theme of ['light', 'dark'] as const) {
-    for (const [size, viewport] of [
-      ['desktop', DESKTOP],
-      ['mobile', MOBILE],
-    ] as const) {
-      await page.setViewportSize(viewport);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, `${name} ${size} ${theme} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(1);
-      await page.screenshot({
-        path: `${shotsDir}/${name}-${size}-${theme}.png`,
-        fullPage: true,
-        animations: 'disabled',
-      });
-      // The top of the page at its real size (a long full-page shot is hard to read).
-      await page.screenshot({ path: `${shotsDir}/${name}-${size}-${theme}-top.png`, animations: 'disabled' });
-    }
-    await page.setViewportSize(DESKTOP);
-    await page.getByRole('button', { name: 'Toggle theme' }).click();
-  }
-}
 
 async function api(
   page: Page,
@@ -169,7 +144,7 @@ test('a run’s dashboard is opened from its details: match rate, figures per st
   await expect(row).toContainText('Succeeded');
   await expect(row).toContainText('64');
   await expect(row).toContainText('58');
-  await shootAll(page, 'dashboards');
+  await shootThemes(page, shotsDir, 'dashboards', { still: true, top: true });
 
   // Detail: breadcrumbs, the match rate, the figures per status, the bar, the open items in pages.
   await row.getByRole('link', { name: 'January close' }).click();
@@ -197,7 +172,7 @@ test('a run’s dashboard is opened from its details: match rate, figures per st
   await expect(items.getByRole('row')).toHaveCount(51);
   const pages = page.getByRole('navigation', { name: 'Unreconciled items: pages' });
   await expect(pages).toContainText('Rows 1–50 of 58');
-  await shootAll(page, 'dashboard-detail');
+  await shootThemes(page, shotsDir, 'dashboard-detail', { still: true, top: true });
   await pages.getByRole('button', { name: 'Next' }).click();
   await expect(pages).toContainText('Rows 51–58 of 58');
   await expect(items.getByRole('row')).toHaveCount(9);
@@ -220,5 +195,5 @@ test('a run’s dashboard is opened from its details: match rate, figures per st
   await page.goto(`/workflows/executions/${(idle.data as { workflow_id: string }).workflow_id}/dashboards`);
   await expect(page.getByText('No dashboards yet')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Open the Execution History' })).toBeVisible();
-  await shootAll(page, 'dashboards-empty');
+  await shootThemes(page, shotsDir, 'dashboards-empty', { still: true, top: true });
 });

@@ -1,11 +1,9 @@
-import { mkdirSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import {
   canvasHandle,
   canvasNode,
   connectHandles,
   DESKTOP,
-  MOBILE,
   shootThemes,
   watchApiHeaders,
 } from './journey-kit.ts';
@@ -235,22 +233,12 @@ test('auto-layout, column and rule set pickers, and the unsaved-changes warning'
       expect(apart, `${a} and ${b} overlap`).toBe(true);
     }
   }
-  mkdirSync(shots2, { recursive: true });
-  for (const theme of ['light', 'dark'] as const) {
-    for (const [size, viewport] of [
-      ['desktop', DESKTOP],
-      ['mobile', MOBILE],
-    ] as const) {
-      await page.setViewportSize(viewport);
+  await shootThemes(page, shots2, 'auto-layout', {
+    settle: async () => {
       await page.locator('.react-flow__controls-fitview').click();
-      await page.waitForTimeout(300);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, `auto-layout ${size} ${theme} scrolls sideways`).toBeLessThanOrEqual(1);
-      await page.screenshot({ path: `${shots2}/auto-layout-${size}-${theme}.png`, fullPage: true });
-    }
-    await page.getByRole('button', { name: 'Toggle theme' }).click();
-  }
-  await page.setViewportSize(DESKTOP);
+      await page.waitForTimeout(300); // the fit-view animation
+    },
+  });
   await page.getByRole('button', { name: 'Undo' }).click();
   await page.locator('.react-flow__controls-fitview').click();
   await page.waitForTimeout(300);

@@ -1,7 +1,6 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
-import { acceptCookies, DESKTOP, MOBILE, postJson, watchApiHeaders } from './journey-kit.ts';
+import { expect, test } from '@playwright/test';
+import { acceptCookies, DESKTOP, postJson, shootThemes, watchApiHeaders } from './journey-kit.ts';
 import { signIn } from './sign-in.ts';
 
 /**
@@ -17,46 +16,6 @@ const shotsDir = process.env.SHOTS_DIR ?? '/tmp/shots-exec';
 test.describe.configure({ timeout: 180_000 });
 
 const TABLES = '/api/tables/storage/counterpart_tables';
-
-async function noSideScroll(page: Page, name: string) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${name} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(1);
-}
-
-/**
- * The page in light and dark, desktop and mobile; never scrolling sideways. With `reopen` (a dialog
- * covers the top bar's toggle) the theme is stored and the page opened again, and the shot is of the
- * viewport (a fixed dialog over a full-page shot lands at the wrong place).
- */
-async function shootAll(page: Page, name: string, reopen?: () => Promise<void>) {
-  mkdirSync(shotsDir, { recursive: true });
-  for (const theme of ['light', 'dark'] as const) {
-    for (const [size, viewport] of [
-      ['desktop', DESKTOP],
-      ['mobile', MOBILE],
-    ] as const) {
-      await page.setViewportSize(viewport);
-      await noSideScroll(page, `${name} ${size} ${theme}`);
-      await page.screenshot({
-        path: `${shotsDir}/${name}-${size}-${theme}.png`,
-        fullPage: !reopen,
-        animations: 'disabled',
-      });
-    }
-    if (reopen) {
-      await page.evaluate((dark) => {
-        const saved = JSON.parse(localStorage.getItem('counterpart-ui') ?? '{"state":{},"version":0}');
-        saved.state.theme = dark;
-        localStorage.setItem('counterpart-ui', JSON.stringify(saved));
-      }, theme === 'light');
-      await page.setViewportSize(DESKTOP);
-      await reopen();
-    } else {
-      await page.getByRole('button', { name: 'Toggle theme' }).click();
-    }
-  }
-  await page.setViewportSize(DESKTOP);
-}
 
 const node = (id: string, type: string, parameters: Record<string, unknown>) => ({
   id,
@@ -147,8 +106,13 @@ test('a workflow is run with its inputs, followed in the Execution History, and 
   await dialog.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(dialog.getByLabel('Period')).toHaveAttribute('aria-invalid', 'true');
   await expect(dialog.getByLabel('Period')).toHaveAccessibleDescription('Required');
-  await shootAll(page, 'run-dialog', async () => {
-    dialog = await openRunDialog();
+  // A fixed dialog over a full-page shot lands at the wrong place: the viewport only.
+  await shootThemes(page, shotsDir, 'run-dialog', {
+    still: true,
+    fullPage: false,
+    reopen: async () => {
+      dialog = await openRunDialog();
+    },
   });
   await dialog.getByLabel('Period').fill('2026-01');
   await dialog.getByLabel('Period').press('Enter');
@@ -194,7 +158,7 @@ test('a workflow is run with its inputs, followed in the Execution History, and 
   await expect(clean).toContainText('4 out');
   await expect(details.getByRole('listitem', { name: 'Write to table' })).toContainText('2 out');
   await expect(details.getByRole('button', { name: 'Retry from start' })).toBeVisible();
-  await shootAll(page, 'execution-history');
+  await shootThemes(page, shotsDir, 'execution-history', { still: true });
 
   // The Clean currency block's rows, opened by keyboard: the amounts are cleaned, exactly.
   const openOutput = async () => {
@@ -212,9 +176,13 @@ test('a workflow is run with its inputs, followed in the Execution History, and 
   await expect(grid.getByRole('row', { name: /INV-3/ })).toContainText('1200.00');
   await expect(output).toContainText('Rows 1–4 of 4');
   await expect(output.getByRole('button', { name: 'Next' })).toHaveAttribute('aria-disabled', 'true');
-  await shootAll(page, 'block-output', async () => {
-    await page.goto(`/workflows/executions/${workflowId}?execution=${executionId}`);
-    output = await openOutput();
+  await shootThemes(page, shotsDir, 'block-output', {
+    still: true,
+    fullPage: false,
+    reopen: async () => {
+      await page.goto(`/workflows/executions/${workflowId}?execution=${executionId}`);
+      output = await openOutput();
+    },
   });
   await page.keyboard.press('Escape');
   await expect(output).toBeHidden();
@@ -227,7 +195,7 @@ test('a workflow is run with its inputs, followed in the Execution History, and 
     .getByRole('row')
     .filter({ has: page.getByRole('link', { name: workflowName, exact: true }) });
   await expect(row.getByRole('link', { name: /Succeeded/ })).toBeVisible();
-  await shootAll(page, 'workflows-list');
+  await shootThemes(page, shotsDir, 'workflows-list', { still: true });
   await row.getByRole('link', { name: /Succeeded/ }).click();
   await expect(page).toHaveURL(`/workflows/executions/${workflowId}?execution=${executionId}`);
   await expect(page.getByRole('region', { name: 'Execution details' })).toContainText('Succeeded');
@@ -319,7 +287,7 @@ test('a run without inputs starts at once; a failed block is named and the run r
   await expect(tell).toContainText('Failed');
   await expect(tell).toContainText('Notify');
   await expect(tell).toContainText('Not an e-mail address: "finance.demo.test"');
-  await shootAll(page, 'execution-failed');
+  await shootThemes(page, shotsDir, 'execution-failed', { still: true });
 
   const failedUrl = page.url();
   await details.getByRole('button', { name: 'Retry from failed block' }).click();
@@ -416,14 +384,14 @@ test('the morning workflow runs on two files chosen in the run dialog: reconcile
   await expect(graph.locator('[data-run-status="succeeded"]')).toHaveCount(9);
   await readBank.click();
   await expect(details.getByRole('listitem', { name: 'Read bank' })).toBeFocused();
-  await shootAll(page, 'morning-execution');
+  await shootThemes(page, shotsDir, 'morning-execution', { still: true });
 
   // The editor shows the same run on its nodes, read from the server (it survives a reload).
   await page.goto(`/workflows/manage-workflow/${workflowId}`);
   const latest = page.getByRole('region', { name: 'Latest run' });
   await expect(latest).toContainText('Succeeded');
   await expect(page.locator('.react-flow [data-run-status="succeeded"]')).toHaveCount(9);
-  await shootAll(page, 'morning-editor-run');
+  await shootThemes(page, shotsDir, 'morning-editor-run', { still: true });
   await latest.getByRole('button', { name: 'Hide run' }).click();
   await expect(page.locator('[data-run-status]')).toHaveCount(0);
   await page.goto(`/workflows/executions/${workflowId}`);
