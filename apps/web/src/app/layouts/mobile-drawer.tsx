@@ -1,8 +1,8 @@
 import { X } from 'lucide-react';
 import { type KeyboardEvent, useRef } from 'react';
-import { createPortal } from 'react-dom';
 import { trapTab, useDialogFocus } from '../../shared/lib/use-dialog-focus.ts';
 import { IconButton } from '../../shared/ui/button.tsx';
+import { ModalLayer } from '../../shared/ui/modal-layer.tsx';
 import { useLogoText, useThemeConfig } from '../theme/organization-theme.ts';
 import type { NavGroup } from './sidebar-items.ts';
 import { SidebarNav } from './sidebar-nav.tsx';
@@ -33,13 +33,8 @@ export function MobileDrawer({ open, onClose, groups, loading }: MobileDrawerPro
     }
   };
 
-  return createPortal(
-    <div className="fixed inset-0 z-50 lg:hidden">
-      <div
-        aria-hidden="true"
-        className="absolute inset-0 bg-zinc-950/50 backdrop-blur-[2px] dark:bg-black/70"
-        onClick={onClose}
-      />
+  return (
+    <ModalLayer onBackdropClick={onClose} className="lg:hidden">
       <div
         ref={panelRef}
         role="dialog"
@@ -47,7 +42,7 @@ export function MobileDrawer({ open, onClose, groups, loading }: MobileDrawerPro
         aria-label="Navigation"
         tabIndex={-1}
         onKeyDown={handleKeyDown}
-        className="absolute inset-y-0 left-0 flex w-72 max-w-[85vw] flex-col bg-white shadow-xl focus:outline-none dark:bg-zinc-900"
+        className="fixed inset-y-0 left-0 flex w-72 max-w-[85vw] flex-col bg-white shadow-xl focus:outline-none dark:bg-zinc-900"
       >
         <div className="flex h-16 shrink-0 items-center justify-between border-b border-zinc-200 px-4 dark:border-zinc-800">
           <img src={logoText} alt={authenticator} className="h-8 max-w-[170px] object-contain object-left" />
@@ -57,7 +52,6 @@ export function MobileDrawer({ open, onClose, groups, loading }: MobileDrawerPro
         </div>
         <SidebarNav groups={groups} loading={loading} />
       </div>
-    </div>,
-    document.body,
+    </ModalLayer>
   );
 }

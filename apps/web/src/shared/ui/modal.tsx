@@ -1,9 +1,9 @@
 import { X } from 'lucide-react';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
-import { createPortal } from 'react-dom';
 import { classNames } from '../lib/class-names.ts';
 import { trapTab, useDialogFocus } from '../lib/use-dialog-focus.ts';
 import { Button, IconButton } from './button.tsx';
+import { ModalLayer } from './modal-layer.tsx';
 
 export type ModalSize = 'small' | 'medium' | 'normal' | 'large';
 
@@ -29,8 +29,9 @@ export interface ModalProps {
 }
 
 /**
- * Accessible dialog in a portal. Focus moves to the element marked `data-autofocus`, else the first
- * focusable element of the content, and comes back to the opener when the dialog closes.
+ * Accessible dialog in a portal, on a backdrop that dims the whole page (`ModalLayer`). Focus moves to
+ * the element marked `data-autofocus`, else the first focusable element of the content, and comes back
+ * to the opener when the dialog closes.
  */
 export function Modal({
   open,
@@ -71,60 +72,56 @@ export function Modal({
     }
   };
 
-  return createPortal(
-    <div className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto p-4 sm:items-center sm:p-6">
-      <div
-        aria-hidden="true"
-        data-testid="modal-backdrop"
-        className="fixed inset-0 bg-zinc-950/50 backdrop-blur-[2px] dark:bg-black/70"
-        onClick={requestClose}
-      />
-      <div
-        ref={panelRef}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={description ? descriptionId : undefined}
-        tabIndex={-1}
-        onKeyDown={handleKeyDown}
-        className={classNames(
-          'relative my-auto flex max-h-[calc(100dvh-2rem)] w-full flex-col rounded-xl border border-zinc-200 bg-white text-zinc-900 shadow-xl',
-          'focus:outline-none dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100',
-          SIZES[size],
-        )}
-      >
-        <div className="flex items-start justify-between gap-4 border-b border-zinc-200 px-5 py-4 dark:border-zinc-800">
-          <div className="min-w-0">
-            <h2 id={titleId} className="text-base font-semibold text-zinc-900 dark:text-zinc-50">
-              {title}
-            </h2>
-            {description && (
-              <p id={descriptionId} className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">
-                {description}
-              </p>
+  return (
+    <ModalLayer onBackdropClick={requestClose}>
+      {/* Centres the panel in view; clicks around it fall through to the backdrop. */}
+      <div className="pointer-events-none fixed inset-0 flex items-start justify-center overflow-y-auto p-4 sm:items-center sm:p-6">
+        <div
+          ref={panelRef}
+          role="dialog"
+          aria-modal="true"
+          aria-labelledby={titleId}
+          aria-describedby={description ? descriptionId : undefined}
+          tabIndex={-1}
+          onKeyDown={handleKeyDown}
+          className={classNames(
+            'pointer-events-auto relative my-auto flex max-h-[calc(100dvh-2rem)] w-full flex-col rounded-xl border border-zinc-200 bg-white text-zinc-900 shadow-xl',
+            'focus:outline-none dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100',
+            SIZES[size],
+          )}
+        >
+          <div className="flex items-start justify-between gap-4 border-b border-zinc-200 px-5 py-4 dark:border-zinc-800">
+            <div className="min-w-0">
+              <h2 id={titleId} className="text-base font-semibold text-zinc-900 dark:text-zinc-50">
+                {title}
+              </h2>
+              {description && (
+                <p id={descriptionId} className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">
+                  {description}
+                </p>
+              )}
+            </div>
+            {dismissible && (
+              <IconButton
+                label="Close dialog"
+                size="sm"
+                data-modal-close=""
+                onClick={requestClose}
+                className="-mr-2"
+              >
+                <X />
+              </IconButton>
             )}
           </div>
-          {dismissible && (
-            <IconButton
-              label="Close dialog"
-              size="sm"
-              data-modal-close=""
-              onClick={requestClose}
-              className="-mr-2"
-            >
-              <X />
-            </IconButton>
+          <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4 text-sm">{children}</div>
+          {footer && (
+            <div className="flex flex-wrap items-center justify-end gap-2 rounded-b-xl border-t border-zinc-200 bg-zinc-50 px-5 py-3 dark:border-zinc-800 dark:bg-zinc-900/60">
+              {footer}
+            </div>
           )}
         </div>
-        <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4 text-sm">{children}</div>
-        {footer && (
-          <div className="flex flex-wrap items-center justify-end gap-2 rounded-b-xl border-t border-zinc-200 bg-zinc-50 px-5 py-3 dark:border-zinc-800 dark:bg-zinc-900/60">
-            {footer}
-          </div>
-        )}
       </div>
-    </div>,
-    document.body,
+    </ModalLayer>
   );
 }
 
