@@ -3,12 +3,14 @@ import type {
   AccountingDocumentInput,
   accountingDocumentsQuerySchema,
 } from '@counterpart/contracts';
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { accountingDocuments, dataTables, documents, reconAllocations, tableItems } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
+import { type ListPage, listPage, pageOffset } from './list-page.ts';
 import { inTransaction, minor } from './money-common.ts';
+import { loadOrganizationRow } from './organization-rows.ts';
 import { recordReconAudit } from './recon-audit.ts';
 import type { ReconScope } from './recon-scope.ts';
 
@@ -54,19 +56,25 @@ const kindName = (kind: string) => kind.replace('_', ' ');
 const aKind = (kind: string) => `${kind === 'invoice' ? 'an' : 'a'} ${kindName(kind)}`;
 
 /** The organization's document, locked for this transaction when `lock` (404 otherwise). */
-export async function loadAccountingDocument(
+export function loadAccountingDocument(
   db: Db,
   organizationId: string,
   id: string,
   lock = false,
 ): Promise<AccountingRow> {
-  const query = db
-    .select()
-    .from(accountingDocuments)
-    .where(and(eq(accountingDocuments.id, id), eq(accountingDocuments.organizationId, organizationId)));
-  const [row] = lock ? await query.for('update') : await query;
-  if (!row) throw notFound('Accounting document not found in this organization');
-  return row;
+  const missing = 'Accounting document not found in this organization';
+  return loadOrganizationRow(db, accountingDocuments, organizationId, id, missing, lock);
+}
+
+/** The organization's documents of `kind` in `currency` that still have an open amount (not void). */
+export function openDocumentsWhere(organizationId: string, kind: string, currency: string): SQL | undefined {
+  return and(
+    eq(accountingDocuments.organizationId, organizationId),
+    eq(accountingDocuments.kind, kind),
+    eq(accountingDocuments.currency, currency),
+    gt(accountingDocuments.openAmount, 0n),
+    ne(accountingDocuments.status, 'void'),
+  );
 }
 
 /** Locks several documents in id order (two transactions never wait on each other in a cycle). */
@@ -142,13 +150,13 @@ async function checkLinks(
   }
 }
 
-async function refuseDuplicate(
+/** The id of the organization's document of `kind` numbered `number`, if there is one. */
+export async function findDocumentNumbered(
   db: Db,
   organizationId: string,
   kind: string,
   number: string,
-  exceptId?: string,
-) {
+): Promise<{ id: string } | undefined> {
   const [existing] = await db
     .select({ id: accountingDocuments.id })
     .from(accountingDocuments)
@@ -159,11 +167,21 @@ async function refuseDuplicate(
         eq(accountingDocuments.number, number),
       ),
     );
-  if (existing && existing.id !== exceptId) {
-    throw new AppError(409, `There is already ${aKind(kind)} numbered ${number}`, {
-      number: 'Already used',
-    });
-  }
+  return existing;
+}
+
+const numberTaken = (kind: string, number: string) =>
+  new AppError(409, `There is already ${aKind(kind)} numbered ${number}`, { number: 'Already used' });
+
+async function refuseDuplicate(
+  db: Db,
+  organizationId: string,
+  kind: string,
+  number: string,
+  exceptId?: string,
+) {
+  const existing = await findDocumentNumbered(db, organizationId, kind, number);
+  if (existing && existing.id !== exceptId) throw numberTaken(kind, number);
 }
 
 /** Creates a document inside a caller's transaction (from_items uses it too). */
@@ -219,9 +237,7 @@ export async function createAccountingDocument(
   } catch (error) {
     // Two creations racing past the check meet the unique index.
     if (isUniqueViolation(error)) {
-      throw new AppError(409, `There is already ${aKind(input.kind)} numbered ${input.number}`, {
-        number: 'Already used',
-      });
+      throw numberTaken(input.kind, input.number);
     }
     throw error;
   }
@@ -331,9 +347,7 @@ export async function updateAccountingDocument(
     return toAccountingDto(after);
   } catch (error) {
     if (isUniqueViolation(error)) {
-      throw new AppError(409, `There is already ${aKind(input.kind)} numbered ${input.number}`, {
-        number: 'Already used',
-      });
+      throw numberTaken(input.kind, input.number);
     }
     throw error;
   }
@@ -380,7 +394,7 @@ export function containsPattern(text: string): string {
 export async function listAccountingDocuments(
   scope: ReconScope,
   query: z.infer<typeof accountingDocumentsQuerySchema>,
-): Promise<{ data: AccountingDocument[]; page_no: number; page_size: number; total: number }> {
+): Promise<ListPage<AccountingDocument>> {
   const conditions: SQL[] = [eq(accountingDocuments.organizationId, scope.organizationId)];
   if (query.id) conditions.push(eq(accountingDocuments.id, query.id));
   if (query.kind) conditions.push(eq(accountingDocuments.kind, query.kind));
@@ -407,14 +421,9 @@ export async function listAccountingDocuments(
         asc(accountingDocuments.id),
       )
       .limit(query.page_size)
-      .offset((query.page_no - 1) * query.page_size),
+      .offset(pageOffset(query)),
     scope.db.select({ n: count() }).from(accountingDocuments).where(where),
   ]);
   if (query.id && rows.length === 0) throw notFound('Accounting document not found in this organization');
-  return {
-    data: rows.map(toAccountingDto),
-    page_no: query.page_no,
-    page_size: query.page_size,
-    total: total?.n ?? 0,
-  };
+  return listPage(rows.map(toAccountingDto), query, total?.n ?? 0);
 }

@@ -2,9 +2,19 @@ import type { Adjustment, AdjustmentInput, adjustmentsQuerySchema } from '@count
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
-import { reconAdjustments, reconGroupItems, reconGroups } from '../../db/schema.ts';
-import { AppError, notFound } from '../../errors.ts';
-import { abs, emailsOf, inTransaction, minor, refuseOwnRequest } from './money-common.ts';
+import { reconAdjustments, reconGroups } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { itemIdsOfGroup } from './groups.service.ts';
+import { type ListPage, listPage, pageOffset } from './list-page.ts';
+import {
+  abs,
+  emailsOf,
+  inTransaction,
+  minor,
+  refuseUndecidable,
+  refuseUnlessActive,
+} from './money-common.ts';
+import { lockOrganizationRow } from './organization-rows.ts';
 import { recordReconAudit } from './recon-audit.ts';
 import type { ReconScope } from './recon-scope.ts';
 import { getReconSettings, needsApproval } from './settings.service.ts';
@@ -43,23 +53,8 @@ export async function toAdjustmentDto(db: Db, rows: AdjustmentRow[]): Promise<Ad
 }
 
 /** The group, locked for this transaction; 404 when it is not one of the organization's. */
-async function lockGroup(db: Db, organizationId: string, groupId: string): Promise<GroupRow> {
-  const [group] = await db
-    .select()
-    .from(reconGroups)
-    .where(and(eq(reconGroups.id, groupId), eq(reconGroups.organizationId, organizationId)))
-    .for('update');
-  if (!group) throw notFound('Match group not found in this organization');
-  return group;
-}
-
-async function groupItemIds(db: Db, groupId: string): Promise<string[]> {
-  const rows = await db
-    .select({ itemId: reconGroupItems.itemId })
-    .from(reconGroupItems)
-    .where(eq(reconGroupItems.groupId, groupId));
-  return rows.map((row) => row.itemId);
-}
+const lockGroup = (db: Db, organizationId: string, groupId: string): Promise<GroupRow> =>
+  lockOrganizationRow(db, reconGroups, organizationId, groupId, 'Match group not found in this organization');
 
 const fmt = (value: bigint) => minor(value);
 
@@ -147,7 +142,7 @@ export async function createAdjustment(scope: ReconScope, input: AdjustmentInput
         account: input.account,
         state: created.state,
       },
-      itemIds: await groupItemIds(db, group.id),
+      itemIds: await itemIdsOfGroup(db, group.id),
     });
     return created;
   });
@@ -158,7 +153,7 @@ export async function createAdjustment(scope: ReconScope, input: AdjustmentInput
 export async function listAdjustments(
   scope: ReconScope,
   query: z.infer<typeof adjustmentsQuerySchema>,
-): Promise<{ data: Adjustment[]; page_no: number; page_size: number; total: number }> {
+): Promise<ListPage<Adjustment>> {
   const conditions: SQL[] = [eq(reconAdjustments.organizationId, scope.organizationId)];
   if (query.group_id) conditions.push(eq(reconAdjustments.groupId, query.group_id));
   if (query.state) conditions.push(eq(reconAdjustments.state, query.state));
@@ -170,37 +165,20 @@ export async function listAdjustments(
       .where(where)
       .orderBy(desc(reconAdjustments.createdAt), desc(reconAdjustments.id))
       .limit(query.page_size)
-      .offset((query.page_no - 1) * query.page_size),
+      .offset(pageOffset(query)),
     scope.db.select({ n: count() }).from(reconAdjustments).where(where),
   ]);
-  return {
-    data: await toAdjustmentDto(scope.db, rows),
-    page_no: query.page_no,
-    page_size: query.page_size,
-    total: total?.n ?? 0,
-  };
+  return listPage(await toAdjustmentDto(scope.db, rows), query, total?.n ?? 0);
 }
 
-async function lockAdjustment(db: Db, organizationId: string, id: string): Promise<AdjustmentRow> {
-  const [row] = await db
-    .select()
-    .from(reconAdjustments)
-    .where(and(eq(reconAdjustments.id, id), eq(reconAdjustments.organizationId, organizationId)))
-    .for('update');
-  if (!row) throw notFound('Adjustment not found in this organization');
-  return row;
-}
+const lockAdjustment = (db: Db, organizationId: string, id: string): Promise<AdjustmentRow> =>
+  lockOrganizationRow(db, reconAdjustments, organizationId, id, 'Adjustment not found in this organization');
 
 /** POST v1/recon/adjustment/:id/reverse: an active adjustment stops counting; the remainder comes back. */
 export async function reverseAdjustment(scope: ReconScope, id: string, reason = ''): Promise<Adjustment> {
   const row = await inTransaction(scope, async (db) => {
     const adjustment = await lockAdjustment(db, scope.organizationId, id);
-    if (adjustment.state !== 'active') {
-      throw new AppError(
-        409,
-        `Only an active adjustment can be reversed; this one is ${adjustment.state.replace('_', ' ')}`,
-      );
-    }
+    refuseUnlessActive('adjustment', adjustment);
     const group = await lockGroup(db, scope.organizationId, adjustment.groupId);
     const after = await applyToGroup(db, group, -adjustment.amount);
     const [updated] = await db
@@ -218,7 +196,7 @@ export async function reverseAdjustment(scope: ReconScope, id: string, reason = 
       reason,
       before: { ...groupFigures(group), amount: minor(adjustment.amount), state: 'active' },
       after: { ...groupFigures({ difference: group.difference, ...after }), state: 'reversed' },
-      itemIds: await groupItemIds(db, group.id),
+      itemIds: await itemIdsOfGroup(db, group.id),
     });
     return updated as AdjustmentRow;
   });
@@ -239,13 +217,7 @@ export async function decideAdjustment(
   reason: string,
 ): Promise<void> {
   const adjustment = await lockAdjustment(db, scope.organizationId, id);
-  if (adjustment.state !== 'pending_approval') {
-    throw new AppError(
-      409,
-      `This adjustment is not waiting for approval (it is ${adjustment.state.replace('_', ' ')})`,
-    );
-  }
-  await refuseOwnRequest(db, scope, 'adjustment', adjustment, 'adjustment.created');
+  await refuseUndecidable(db, scope, 'adjustment', adjustment);
   const group = await lockGroup(db, scope.organizationId, adjustment.groupId);
   let after: { adjusted: bigint; status: string } = { adjusted: group.adjusted, status: group.status };
   if (decision === 'approve') {
@@ -268,6 +240,6 @@ export async function decideAdjustment(
     reason,
     before: { ...groupFigures(group), amount: minor(adjustment.amount), state: 'pending_approval' },
     after: { ...groupFigures({ difference: group.difference, ...after }), state },
-    itemIds: await groupItemIds(db, group.id),
+    itemIds: await itemIdsOfGroup(db, group.id),
   });
 }

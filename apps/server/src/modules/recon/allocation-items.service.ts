@@ -15,10 +15,15 @@ import {
 } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
 import { cellText } from '../tables/cell-values.ts';
-import { type AccountingRow, insertAccountingDocument } from './accounting-documents.service.ts';
+import {
+  type AccountingRow,
+  findDocumentNumbered,
+  insertAccountingDocument,
+} from './accounting-documents.service.ts';
 import { allocateIn, spreadOldestFirst } from './allocations.service.ts';
 import { getGroup } from './groups.service.ts';
 import { inTransaction, minor } from './money-common.ts';
+import { loadOrganizationRow } from './organization-rows.ts';
 import { recordReconAudit } from './recon-audit.ts';
 import type { ReconScope } from './recon-scope.ts';
 import { recordOf, resolveSideFields, sideReader } from './run-records.ts';
@@ -61,14 +66,8 @@ async function loadItems(db: Db, organizationId: string, ids: string[]) {
     .where(and(eq(dataTables.organizationId, organizationId), inArray(tableItems.id, ids)));
 }
 
-async function loadTableOf(db: Db, organizationId: string, id: string): Promise<TableRow> {
-  const [table] = await db
-    .select()
-    .from(dataTables)
-    .where(and(eq(dataTables.id, id), eq(dataTables.organizationId, organizationId)));
-  if (!table) throw notFound('Table not found in this organization');
-  return table;
-}
+const loadTableOf = (db: Db, organizationId: string, id: string): Promise<TableRow> =>
+  loadOrganizationRow(db, dataTables, organizationId, id, 'Table not found in this organization');
 
 /** Reads rows of one table as amount / date / reference, with their accounting document if any. */
 function readRows(
@@ -112,17 +111,7 @@ async function numberFor(db: Db, organizationId: string, kind: string, row: RowR
     .map((n) => n.trim())
     .filter(Boolean);
   for (const number of candidates) {
-    const [taken] = await db
-      .select({ id: accountingDocuments.id })
-      .from(accountingDocuments)
-      .where(
-        and(
-          eq(accountingDocuments.organizationId, organizationId),
-          eq(accountingDocuments.kind, kind),
-          eq(accountingDocuments.number, number),
-        ),
-      );
-    if (!taken) return number;
+    if (!(await findDocumentNumbered(db, organizationId, kind, number))) return number;
   }
   return `ROW-${row.seq}-${row.itemId.slice(0, 8)}`;
 }

@@ -4,7 +4,7 @@ import type {
   AllocationPreview,
   allocationsQuerySchema,
 } from '@counterpart/contracts';
-import { and, asc, count, desc, eq, gt, inArray, ne, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
@@ -15,9 +15,12 @@ import {
   loadAccountingDocument,
   lockAccountingDocuments,
   moveOpenAmount,
+  openDocumentsWhere,
   toAccountingDto,
 } from './accounting-documents.service.ts';
-import { emailsOf, inTransaction, minor, refuseOwnRequest } from './money-common.ts';
+import { type ListPage, listPage, pageOffset } from './list-page.ts';
+import { emailsOf, inTransaction, minor, refuseUndecidable, refuseUnlessActive } from './money-common.ts';
+import { lockOrganizationRow } from './organization-rows.ts';
 import { recordReconAudit } from './recon-audit.ts';
 import type { ReconScope } from './recon-scope.ts';
 import { getReconSettings, needsApproval } from './settings.service.ts';
@@ -131,12 +134,8 @@ export async function previewAllocation(
       .from(accountingDocuments)
       .where(
         and(
-          eq(accountingDocuments.organizationId, scope.organizationId),
-          eq(accountingDocuments.kind, 'invoice'),
+          openDocumentsWhere(scope.organizationId, 'invoice', payment.currency),
           eq(accountingDocuments.counterparty, payment.counterparty),
-          eq(accountingDocuments.currency, payment.currency),
-          gt(accountingDocuments.openAmount, 0n),
-          ne(accountingDocuments.status, 'void'),
         ),
       )
       .orderBy(asc(accountingDocuments.issueDate), asc(accountingDocuments.number))
@@ -309,7 +308,7 @@ export async function createAllocations(
 export async function listAllocations(
   scope: ReconScope,
   query: z.infer<typeof allocationsQuerySchema>,
-): Promise<{ data: Allocation[]; page_no: number; page_size: number; total: number }> {
+): Promise<ListPage<Allocation>> {
   const conditions: SQL[] = [eq(reconAllocations.organizationId, scope.organizationId)];
   if (query.payment_id) conditions.push(eq(reconAllocations.paymentId, query.payment_id));
   if (query.invoice_id) conditions.push(eq(reconAllocations.invoiceId, query.invoice_id));
@@ -321,29 +320,34 @@ export async function listAllocations(
       .where(where)
       .orderBy(desc(reconAllocations.createdAt), asc(reconAllocations.id))
       .limit(query.page_size)
-      .offset((query.page_no - 1) * query.page_size),
+      .offset(pageOffset(query)),
     scope.db.select({ n: count() }).from(reconAllocations).where(where),
   ]);
-  return {
-    data: await toAllocationDtos(
-      scope.db,
-      scope.organizationId,
-      rows.map((row) => row.id),
-    ),
-    page_no: query.page_no,
-    page_size: query.page_size,
-    total: total?.n ?? 0,
-  };
+  const data = await toAllocationDtos(
+    scope.db,
+    scope.organizationId,
+    rows.map((row) => row.id),
+  );
+  return listPage(data, query, total?.n ?? 0);
 }
 
-async function lockAllocation(db: Db, organizationId: string, id: string): Promise<AllocationRow> {
-  const [row] = await db
-    .select()
-    .from(reconAllocations)
-    .where(and(eq(reconAllocations.id, id), eq(reconAllocations.organizationId, organizationId)))
-    .for('update');
-  if (!row) throw notFound('Allocation not found in this organization');
-  return row;
+const lockAllocation = (db: Db, organizationId: string, id: string): Promise<AllocationRow> =>
+  lockOrganizationRow(db, reconAllocations, organizationId, id, 'Allocation not found in this organization');
+
+/** The allocation's payment and invoice, locked (in id order) for this transaction. */
+async function lockDocumentsOf(
+  db: Db,
+  organizationId: string,
+  allocation: AllocationRow,
+): Promise<{ payment: AccountingRow; invoice: AccountingRow }> {
+  const locked = await lockAccountingDocuments(db, organizationId, [
+    allocation.paymentId,
+    allocation.invoiceId,
+  ]);
+  const payment = locked.get(allocation.paymentId);
+  const invoice = locked.get(allocation.invoiceId);
+  if (!payment || !invoice) throw notFound('The allocation’s documents were not found');
+  return { payment, invoice };
 }
 
 /** Reverses an active allocation inside the caller's transaction: both open amounts come back. */
@@ -354,19 +358,8 @@ export async function reverseAllocationIn(
   reason: string,
 ): Promise<AllocationRow> {
   const allocation = await lockAllocation(db, scope.organizationId, id);
-  if (allocation.state !== 'active') {
-    throw new AppError(
-      409,
-      `Only an active allocation can be reversed; this one is ${allocation.state.replace('_', ' ')}`,
-    );
-  }
-  const locked = await lockAccountingDocuments(db, scope.organizationId, [
-    allocation.paymentId,
-    allocation.invoiceId,
-  ]);
-  const payment = locked.get(allocation.paymentId);
-  const invoice = locked.get(allocation.invoiceId);
-  if (!payment || !invoice) throw notFound('The allocation’s documents were not found');
+  refuseUnlessActive('allocation', allocation);
+  const { payment, invoice } = await lockDocumentsOf(db, scope.organizationId, allocation);
   const paymentAfter = await moveOpenAmount(db, payment, allocation.amount);
   const invoiceAfter = await moveOpenAmount(db, invoice, allocation.amount);
   const [updated] = await db
@@ -417,20 +410,8 @@ export async function decideAllocation(
   reason: string,
 ): Promise<void> {
   const allocation = await lockAllocation(db, scope.organizationId, id);
-  if (allocation.state !== 'pending_approval') {
-    throw new AppError(
-      409,
-      `This allocation is not waiting for approval (it is ${allocation.state.replace('_', ' ')})`,
-    );
-  }
-  await refuseOwnRequest(db, scope, 'allocation', allocation, 'allocation.created');
-  const locked = await lockAccountingDocuments(db, scope.organizationId, [
-    allocation.paymentId,
-    allocation.invoiceId,
-  ]);
-  const payment = locked.get(allocation.paymentId);
-  const invoice = locked.get(allocation.invoiceId);
-  if (!payment || !invoice) throw notFound('The allocation’s documents were not found');
+  await refuseUndecidable(db, scope, 'allocation', allocation);
+  const { payment, invoice } = await lockDocumentsOf(db, scope.organizationId, allocation);
   let after = { payment_open: minor(payment.openAmount), invoice_open: minor(invoice.openAmount) };
   if (decision === 'approve') {
     for (const doc of [payment, invoice]) {

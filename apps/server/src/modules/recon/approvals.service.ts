@@ -1,12 +1,14 @@
 import type { Approval, ApprovalDecisionInput } from '@counterpart/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { reconGroups } from '../../db/schema.ts';
-import { AppError, badRequest, forbidden, notFound } from '../../errors.ts';
+import { AppError, badRequest, forbidden } from '../../errors.ts';
 import { rowsOf } from '../tables/items-query.ts';
 import { decideAdjustment } from './adjustments.service.ts';
 import { decideAllocation, decideGroupAllocations } from './allocations.service.ts';
+import { type ListPage, listPage, pageOffset } from './list-page.ts';
 import { ALLOCATION_RULE, freeItems, groupState } from './manual.service.ts';
+import { lockOrganizationRow } from './organization-rows.ts';
 import { recordReconAudit } from './recon-audit.ts';
 import type { ReconScope } from './recon-scope.ts';
 
@@ -28,7 +30,7 @@ interface PendingRow {
 export async function listApprovals(
   scope: ReconScope,
   query: { page_no: number; page_size: number },
-): Promise<{ data: Approval[]; page_no: number; page_size: number; total: number }> {
+): Promise<ListPage<Approval>> {
   const org = scope.organizationId;
   const statement = sql`
     select 'group' as kind, g.id, greatest(abs(g.left_total), abs(g.right_total))::text as amount, g.currency,
@@ -48,36 +50,27 @@ export async function listApprovals(
   const rows = await rowsOf<PendingRow>(
     scope.db,
     sql`select p.*, u.email as maker_email from (${statement}) p left join users u on u.id = p.maker_id
-        order by p.requested_at, p.id limit ${query.page_size} offset ${(query.page_no - 1) * query.page_size}`,
+        order by p.requested_at, p.id limit ${query.page_size} offset ${pageOffset(query)}`,
   );
   const [total] = await rowsOf<{ n: string | number }>(
     scope.db,
     sql`select count(*) as n from (${statement}) p`,
   );
-  return {
-    data: rows.map((row) => ({
-      kind: row.kind,
-      id: row.id,
-      amount: row.amount,
-      currency: row.currency,
-      summary: row.summary,
-      requested_by_email: row.maker_email,
-      requested_at: new Date(row.requested_at).toISOString(),
-      can_decide: row.maker_id === null || row.maker_id !== scope.actor.userId,
-    })),
-    page_no: query.page_no,
-    page_size: query.page_size,
-    total: Number(total?.n ?? 0),
-  };
+  const data = rows.map((row) => ({
+    kind: row.kind,
+    id: row.id,
+    amount: row.amount,
+    currency: row.currency,
+    summary: row.summary,
+    requested_by_email: row.maker_email,
+    requested_at: new Date(row.requested_at).toISOString(),
+    can_decide: row.maker_id === null || row.maker_id !== scope.actor.userId,
+  }));
+  return listPage(data, query, Number(total?.n ?? 0));
 }
 
 async function decideGroup(db: Db, scope: ReconScope, input: ApprovalDecisionInput): Promise<void> {
-  const [group] = await db
-    .select()
-    .from(reconGroups)
-    .where(and(eq(reconGroups.id, input.id), eq(reconGroups.organizationId, scope.organizationId)))
-    .for('update');
-  if (!group) throw notFound('Group not found');
+  const group = await lockOrganizationRow(db, reconGroups, scope.organizationId, input.id, 'Group not found');
   if (group.state !== 'pending_approval') {
     throw new AppError(409, `The match is ${group.state.replace('_', ' ')}, not waiting for approval`);
   }

@@ -3,6 +3,7 @@ import { and, count, desc, eq, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { reconAudit } from '../../db/schema.ts';
 import { csvField } from '../exports/table-writers.ts';
+import { listPage, pageOffset } from './list-page.ts';
 import type { ReconScope } from './recon-scope.ts';
 
 type AuditRow = typeof reconAudit.$inferSelect;
@@ -54,14 +55,9 @@ export async function listReconAudit(
     .where(where)
     .orderBy(desc(reconAudit.createdAt), desc(reconAudit.id))
     .limit(query.page_size)
-    .offset((query.page_no - 1) * query.page_size);
+    .offset(pageOffset(query));
   const [total] = await scope.db.select({ n: count() }).from(reconAudit).where(where);
-  return {
-    data: rows.map(auditView),
-    page_no: query.page_no,
-    page_size: query.page_size,
-    total: total?.n ?? 0,
-  };
+  return listPage(rows.map(auditView), query, total?.n ?? 0);
 }
 
 const HEADER = [

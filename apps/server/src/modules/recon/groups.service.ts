@@ -12,6 +12,7 @@ import {
 } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { itemView } from '../tables/item-values.ts';
+import { listPage, pageOffset } from './list-page.ts';
 import type { ReconScope } from './recon-scope.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -143,19 +144,24 @@ export async function listGroups(scope: ReconScope, query: GroupsQuery) {
           and ${reconGroupItems.itemId} = ${query.item_id})`
       : undefined,
   );
-  const rows = await selectGroups(scope.db, where, query.page_size, (query.page_no - 1) * query.page_size);
+  const rows = await selectGroups(scope.db, where, query.page_size, pageOffset(query));
   const items = await itemsOfGroups(
     scope.db,
     scope.organizationId,
     rows.map((r) => r.group.id),
   );
   const [total] = await scope.db.select({ n: count() }).from(reconGroups).where(where);
-  return {
-    data: rows.map((row) => groupView(row, items.get(row.group.id) ?? [])),
-    page_no: query.page_no,
-    page_size: query.page_size,
-    total: total?.n ?? 0,
-  };
+  const data = rows.map((row) => groupView(row, items.get(row.group.id) ?? []));
+  return listPage(data, query, total?.n ?? 0);
+}
+
+/** The ids of the rows a group holds (what its audit entries name). */
+export async function itemIdsOfGroup(db: Db, groupId: string): Promise<string[]> {
+  const rows = await db
+    .select({ itemId: reconGroupItems.itemId })
+    .from(reconGroupItems)
+    .where(eq(reconGroupItems.groupId, groupId));
+  return rows.map((row) => row.itemId);
 }
 
 /** One group of the organization with its items' cells, or 404. */

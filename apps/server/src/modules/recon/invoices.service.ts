@@ -1,6 +1,6 @@
 import type { ReconcileInvoiceResult, repairInvoiceInputSchema } from '@counterpart/contracts';
 import { type EngineRecord, type Pass, parseDay, type RuleSet, run } from '@counterpart/recon-engine';
-import { and, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { accountingDocuments, reconAllocations, reconAudit } from '../../db/schema.ts';
@@ -8,6 +8,7 @@ import { AppError, badRequest } from '../../errors.ts';
 import {
   type AccountingRow,
   loadAccountingDocument,
+  openDocumentsWhere,
   toAccountingDto,
   updateAccountingDocumentIn,
 } from './accounting-documents.service.ts';
@@ -77,15 +78,7 @@ export async function reconcileInvoiceIn(
   const payments = await db
     .select()
     .from(accountingDocuments)
-    .where(
-      and(
-        eq(accountingDocuments.organizationId, scope.organizationId),
-        eq(accountingDocuments.kind, 'payment'),
-        eq(accountingDocuments.currency, invoice.currency),
-        gt(accountingDocuments.openAmount, 0n),
-        ne(accountingDocuments.status, 'void'),
-      ),
-    )
+    .where(openDocumentsWhere(scope.organizationId, 'payment', invoice.currency))
     .orderBy(desc(accountingDocuments.issueDate))
     .limit(MAX_PAYMENTS);
   const byId = new Map(payments.map((p) => [p.id, p]));

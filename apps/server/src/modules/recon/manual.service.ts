@@ -13,7 +13,8 @@ import { dataTables, reconAdjustments, reconGroupItems, reconGroups, tableItems 
 import { AppError, badRequest, notFound } from '../../errors.ts';
 import { isUniqueViolation } from '../onboarding/signup.service.ts';
 import { releaseGroupAllocations } from './allocations.service.ts';
-import { type GroupRow, getGroup } from './groups.service.ts';
+import { type GroupRow, getGroup, itemIdsOfGroup } from './groups.service.ts';
+import { abs } from './money-common.ts';
 import { recordReconAudit } from './recon-audit.ts';
 import type { ReconScope } from './recon-scope.ts';
 import { amountColumnOf, amountOfCell, currencyOf } from './run-records.ts';
@@ -36,8 +37,6 @@ interface Selection {
   rightTotal: bigint;
   conflicts: Array<{ item_id: string; group_id: string }>;
 }
-
-const abs = (n: bigint) => (n < 0n ? -n : n);
 
 /** The rule of the groups the workspace's Allocate makes (allocation-items.service.ts). */
 export const ALLOCATION_RULE = 'allocation';
@@ -331,14 +330,6 @@ async function decideGroups(
   });
 }
 
-async function itemIdsOf(db: Db, groupId: string): Promise<string[]> {
-  const rows = await db
-    .select({ itemId: reconGroupItems.itemId })
-    .from(reconGroupItems)
-    .where(eq(reconGroupItems.groupId, groupId));
-  return rows.map((r) => r.itemId);
-}
-
 /**
  * Undo matches: state undone, items freed, active or pending adjustments reversed; a group made by
  * Allocate (rule 'allocation') gives its money back in the same transaction: its active allocations
@@ -391,7 +382,7 @@ export async function acceptSuggestions(
         decidedBy: scope.actor.userId,
         decidedAt: new Date(),
       },
-      itemIds: await itemIdsOf(db, group.id),
+      itemIds: await itemIdsOfGroup(db, group.id),
     };
   });
 }

@@ -21,11 +21,47 @@ export async function emailsOf(db: Db, ids: (string | null)[]): Promise<Map<stri
   return new Map(rows.map((row) => [row.id, row.email]));
 }
 
+/** A money change (adjustment, allocation) as its checks read it. */
+interface MoneyChange {
+  id: string;
+  state: string;
+  createdBy: string | null;
+}
+
+/** Refuses (409) to reverse a change that is not active. */
+export function refuseUnlessActive(what: 'adjustment' | 'allocation', row: MoneyChange): void {
+  if (row.state !== 'active') {
+    throw new AppError(
+      409,
+      `Only an active ${what} can be reversed; this one is ${row.state.replace('_', ' ')}`,
+    );
+  }
+}
+
+/**
+ * Refuses to approve or reject a change that is not waiting for approval (409), or that the caller
+ * asked for (403, maker-checker). Its creating audit action is `<what>.created`.
+ */
+export async function refuseUndecidable(
+  db: Db,
+  scope: ReconScope,
+  what: 'adjustment' | 'allocation',
+  row: MoneyChange,
+): Promise<void> {
+  if (row.state !== 'pending_approval') {
+    throw new AppError(
+      409,
+      `This ${what} is not waiting for approval (it is ${row.state.replace('_', ' ')})`,
+    );
+  }
+  await refuseOwnRequest(db, scope, what, row, `${what}.created`);
+}
+
 /**
  * The maker-checker rule: whoever asked for a change cannot approve or reject it. The maker is the
  * row's `created_by`; with a company Keycloak (no user rows) the e-mail of the creating audit entry.
  */
-export async function refuseOwnRequest(
+async function refuseOwnRequest(
   db: Db,
   scope: ReconScope,
   what: string,

@@ -5,6 +5,8 @@ import type { Db } from '../../db/database.ts';
 import { reconRules } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
 import { isUniqueViolation } from '../onboarding/signup.service.ts';
+import { listPage, pageOffset } from './list-page.ts';
+import { loadOrganizationRow } from './organization-rows.ts';
 import { recordReconAudit } from './recon-audit.ts';
 import type { ReconScope } from './recon-scope.ts';
 import { getReconSettings } from './settings.service.ts';
@@ -84,12 +86,7 @@ export async function getDefaultPasses(scope: ReconScope): Promise<RulePass[]> {
 
 async function loadRule(db: Db, organizationId: string, ruleId: string): Promise<RuleRow> {
   if (!UUID.test(ruleId)) throw notFound('Rule set not found');
-  const [row] = await db
-    .select()
-    .from(reconRules)
-    .where(and(eq(reconRules.id, ruleId), eq(reconRules.organizationId, organizationId)));
-  if (!row) throw notFound('Rule set not found');
-  return row;
+  return loadOrganizationRow(db, reconRules, organizationId, ruleId, 'Rule set not found');
 }
 
 export async function getRule(scope: ReconScope, ruleId: string): Promise<ReconRule> {
@@ -125,14 +122,9 @@ export async function listRules(
     .where(where)
     .orderBy(desc(reconRules.isDefault), reconRules.name)
     .limit(query.page_size)
-    .offset((query.page_no - 1) * query.page_size);
+    .offset(pageOffset(query));
   const [total] = await scope.db.select({ n: count() }).from(reconRules).where(where);
-  return {
-    data: rows.map(ruleView),
-    page_no: query.page_no,
-    page_size: query.page_size,
-    total: total?.n ?? 0,
-  };
+  return listPage(rows.map(ruleView), query, total?.n ?? 0);
 }
 
 function duplicateName(name: string): AppError {

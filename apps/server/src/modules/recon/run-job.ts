@@ -6,6 +6,7 @@ import type { Database, Db } from '../../db/database.ts';
 import { dataTables, reconGroupItems, reconGroups, reconRuns, tableItems } from '../../db/schema.ts';
 import type { JobDefinition, JobQueue } from '../../jobs/job-types.ts';
 import { isUniqueViolation } from '../onboarding/signup.service.ts';
+import { abs } from './money-common.ts';
 import { recordReconAudit } from './recon-audit.ts';
 import { startHeartbeat } from './run-liveness.ts';
 import { recordOf, sideReader } from './run-records.ts';
@@ -74,8 +75,6 @@ async function readSide(
     last = rows[rows.length - 1]?.seq ?? last;
   }
 }
-
-const abs = (n: bigint) => (n < 0n ? -n : n);
 
 /** Items of these tables already held by a group (active or waiting for approval), with its status. */
 async function heldItems(db: Db, tableIds: string[]): Promise<Map<string, ReconStatus>> {

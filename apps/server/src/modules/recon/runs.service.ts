@@ -7,6 +7,7 @@ import { badRequest, notFound } from '../../errors.ts';
 import type { JobQueue } from '../../jobs/job-types.ts';
 import { getMapping } from '../tables/associations.service.ts';
 import { loadTable } from '../tables/tables.service.ts';
+import { listPage, pageOffset } from './list-page.ts';
 import type { ReconScope } from './recon-scope.ts';
 import { checkPasses, defaultPasses, findDefaultRule, loadRuleRow } from './rules.service.ts';
 import { RECON_RUN_JOB, type ReconRunJobData } from './run-job.ts';
@@ -112,9 +113,9 @@ export async function listRuns(
     query.left_table_id ? eq(reconRuns.leftTableId, query.left_table_id) : undefined,
     query.right_table_id ? eq(reconRuns.rightTableId, query.right_table_id) : undefined,
   );
-  const data = await selectRuns(scope.db, where, query.page_size, (query.page_no - 1) * query.page_size);
+  const data = await selectRuns(scope.db, where, query.page_size, pageOffset(query));
   const [total] = await scope.db.select({ n: count() }).from(reconRuns).where(where);
-  return { data, page_no: query.page_no, page_size: query.page_size, total: total?.n ?? 0 };
+  return listPage(data, query, total?.n ?? 0);
 }
 
 /** The latest run over these two tables (either way round), if any. */

@@ -12,6 +12,7 @@ import { itemView } from '../tables/item-values.ts';
 import { escapeLike } from '../tables/items-conditions.ts';
 import { MAX_OFFSET, rowsOf } from '../tables/items-query.ts';
 import { loadTable } from '../tables/tables.service.ts';
+import { listPage, pageOffset } from './list-page.ts';
 import type { ReconScope } from './recon-scope.ts';
 import { amountColumnOf, amountOfCell, currencyOf, dateColumnOf, resolveSideFields } from './run-records.ts';
 import { lastRunOf } from './runs.service.ts';
@@ -151,7 +152,7 @@ export async function listReconItems(scope: ReconScope, query: ItemsQuery) {
   const { data: settings } = await getReconSettings(scope.db, scope.organizationId);
   const amount = amountColumnOf(table.columns, table.name, query.amount_column);
   const date = dateColumnOf(table.columns, table.name, query.date_column);
-  const offset = (query.page_no - 1) * query.page_size;
+  const offset = pageOffset(query);
   if (offset > MAX_OFFSET) {
     throw badRequest('Page too deep', {
       page_no: `Pages start at most ${MAX_OFFSET} rows in: filter instead`,
@@ -211,5 +212,5 @@ export async function listReconItems(scope: ReconScope, query: ItemsQuery) {
       date: typeof day === 'string' ? day : null,
     };
   });
-  return { data, page_no: query.page_no, page_size: query.page_size, total: Number(counted?.n ?? 0) };
+  return listPage(data, query, Number(counted?.n ?? 0));
 }
