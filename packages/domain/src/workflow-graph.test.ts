@@ -41,6 +41,11 @@ const catalog = catalogOf([
     [{ name: 'file', label: 'File', kind: 'file', required: false, multiple: false }],
   ),
   block(
+    'documents',
+    [start],
+    [{ name: 'documents', label: 'Documents', kind: 'documents', required: false, multiple: false }],
+  ),
+  block(
     'parse_file',
     [{ name: 'file', label: 'File', kind: 'file', required: true, multiple: false }],
     [{ name: 'rows', label: 'Rows', kind: 'table', required: false, multiple: false }],
@@ -175,6 +180,32 @@ describe('workflow graphs', () => {
         target_handle: 'left',
       }),
     ).toBe('File gives a file, but Left of "reconcile" takes rows');
+  });
+
+  it('lets a documents list feed a file input (each document is read), but not rows', () => {
+    const graph = morning();
+    graph.nodes.push(node('drop_box', 'documents'), node('parse_drop_box', 'parse_file'));
+    graph.edges.push(edge('home', 'start', 'drop_box', 'start'));
+    const toParse = {
+      source: 'drop_box',
+      source_handle: 'documents',
+      target: 'parse_drop_box',
+      target_handle: 'file',
+    };
+    expect(connectionProblem(graph, catalog, toParse)).toBeNull();
+    graph.edges.push(edge('drop_box', 'documents', 'parse_drop_box', 'file'));
+    expect(validateGraph(graph, catalog)).toEqual([]);
+    expect(
+      connectionProblem(graph, catalog, { ...toParse, source: 'parse_ledger', source_handle: 'rows' }),
+    ).toBe('Rows gives rows, but File of "parse file" takes a file');
+    expect(
+      connectionProblem(graph, catalog, {
+        source: 'drop_box',
+        source_handle: 'documents',
+        target: 'match',
+        target_handle: 'left',
+      }),
+    ).toBe('Documents gives documents, but Left of "reconcile" takes rows');
   });
 
   it('one edge per single input; required inputs, parameters and reachability are checked', () => {

@@ -36,9 +36,12 @@ export function catalogOf(blocks: readonly BlockDefinition[]): Catalog {
   return new Map(blocks.map((block) => [block.type, block]));
 }
 
-/** An output of `from` may feed an input of `to`: same kind, or either side takes any kind. */
+/**
+ * An output of `from` may feed an input of `to`: same kind, or either side takes any kind; a list of
+ * documents also feeds a file input (the block reads each document: Documents → Parse file).
+ */
 export function kindsCompatible(from: PortKind, to: PortKind): boolean {
-  return from === to || to === 'any' || from === 'any';
+  return from === to || to === 'any' || from === 'any' || (from === 'documents' && to === 'file');
 }
 
 function nodeName(graph: WorkflowGraph, id: string, catalog: Catalog): string {

@@ -142,7 +142,7 @@ export const BLOCKS: BlockDefinition[] = [
     name: 'Parse file',
     category: 'processing',
     description:
-      'Reads a CSV, Excel or bank statement file into rows (statements into normalised transactions).',
+      'Reads a CSV, Excel or bank statement file into rows (statements into normalised transactions); given a Documents list, reads each document into one set of rows with a "Source document" column.',
     inputs: [input('file', 'File', 'file')],
     outputs: [output('rows', 'Rows', 'table')],
     parameters: [

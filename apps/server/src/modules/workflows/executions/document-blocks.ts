@@ -22,7 +22,8 @@ import {
  * Upload document and Parse file in an execution. The person starting a run gives each Upload
  * document block a document of the drop box (its id); Parse file reads it: a bank or M-Pesa
  * statement into the normalised transaction columns, any other CSV or Excel file into its rows
- * (once the drop box has processed it).
+ * (once the drop box has processed it). Given a Documents block's list instead (a scheduled run has
+ * nobody to upload), it reads each listed document into one set of rows.
  */
 
 /** What an Upload document block hands on: which document, not its bytes. */
@@ -143,4 +144,46 @@ export async function parseDocument(
   }
   const processed = await processedDocument(db, organizationId, row.id, signal);
   return { rows: await sheetRows(store, processed, params.has_header !== false) };
+}
+
+/** The column Parse file adds when it reads a list of documents: which file each row came from. */
+export const SOURCE_DOCUMENT_COLUMN = 'Source document';
+
+/**
+ * Parse file over a Documents block's list: each listed document read as `parseDocument` reads one, in
+ * the list's order, their rows one after the other under the union of their columns, each row naming
+ * its file in SOURCE_DOCUMENT_COLUMN. An empty list, or a document it cannot read, fails the block.
+ */
+export async function parseDocuments(
+  db: Db,
+  store: FileStore,
+  organizationId: string,
+  listed: RowSet,
+  params: Record<string, unknown>,
+  signal: AbortSignal,
+): Promise<{ rows: RowSet }> {
+  const documents = listed.rows.filter((row) => typeof row.document_id === 'string');
+  if (documents.length === 0) throw new Error('The documents list given to "File" is empty: nothing to read');
+  const columns = new Set<string>();
+  const rows: RowSet['rows'] = [];
+  for (const document of documents) {
+    signal.throwIfAborted();
+    const name = String(document.name ?? document.document_id);
+    const ref: FileRef = {
+      document_id: String(document.document_id),
+      file_name: name,
+      kind: String(document.type),
+    };
+    const read = await parseDocument(db, store, organizationId, ref, params, signal);
+    for (const column of read.rows.columns) columns.add(column);
+    for (const row of read.rows.rows) rows.push({ ...row, [SOURCE_DOCUMENT_COLUMN]: name });
+  }
+  columns.add(SOURCE_DOCUMENT_COLUMN);
+  const all = [...columns];
+  return {
+    rows: {
+      columns: all,
+      rows: rows.map((row) => Object.fromEntries(all.map((column) => [column, row[column] ?? null]))),
+    },
+  };
 }

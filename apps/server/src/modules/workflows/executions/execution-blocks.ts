@@ -17,7 +17,7 @@ import { createItems } from '../../tables/items.service.ts';
 import { tableExportSource } from '../../tables/items-export.ts';
 import { clearTable, createTable, loadTable } from '../../tables/tables.service.ts';
 import { BLOCK_NAMES } from '../block-catalog.ts';
-import { isFileRef, parseDocument, uploadedDocument } from './document-blocks.ts';
+import { isFileRef, parseDocument, parseDocuments, uploadedDocument } from './document-blocks.ts';
 import { exportFile, listDropBox, type NotifyServices, notify, UNAVAILABLE_BLOCKS } from './output-blocks.ts';
 import { dashboardOf, type ReconRows, reconcileRows } from './reconcile-block.ts';
 
@@ -148,8 +148,10 @@ export function createBlockRunner(env: BlockEnvironment) {
         );
       case 'parse_file': {
         const file = (inputs.file ?? []).find(isFileRef);
-        if (!file) throw new Error('Nothing gives a file to "File"');
-        return parseDocument(env.db, env.store, env.organizationId, file, params, signal);
+        if (file) return parseDocument(env.db, env.store, env.organizationId, file, params, signal);
+        const listed = (inputs.file ?? []).find(isRowSet);
+        if (listed) return parseDocuments(env.db, env.store, env.organizationId, listed, params, signal);
+        throw new Error('Nothing gives a file to "File"');
       }
       case 'table':
         return { rows: await readTable(env, params.table_id) };

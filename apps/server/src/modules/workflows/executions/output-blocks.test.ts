@@ -282,6 +282,37 @@ describe('output blocks and downloads', () => {
     expect(page.body.data[0]).toMatchObject({ type: 'csv', document_id: expect.any(String) });
   });
 
+  it('reads every document of a Documents list with Parse file, naming the file of each row', async () => {
+    const stamp = `parse${Date.now()}`;
+    const uploaded = await upload(server, admin, org.id, [
+      { name: `${stamp}-march.csv`, bytes: 'Invoice,Amount\nINV-1,10.00\nINV-2,20.00\n', type: 'text/csv' },
+      { name: `${stamp}-april.csv`, bytes: 'Invoice,Amount,Customer\nINV-3,30.00,Acme\n', type: 'text/csv' },
+    ]);
+    expect(uploaded.status).toBe(201);
+    const graph = (contains: string) => [
+      node('home', 'home'),
+      node('docs', 'documents', { kind: 'csv', status: 'any', name_contains: contains }),
+      node('read', 'parse_file'),
+    ];
+    const edges = [edge('home', 'start', 'docs', 'start'), edge('docs', 'documents', 'read', 'file')];
+    const done = await run('Parse the drop box', graph(stamp), edges);
+    expect(done.status, done.error).toBe('succeeded');
+    expect(block(done, 'read')).toMatchObject({ rows_in: 2, rows_out: 3 });
+    const page = await asAdmin('GET', `${OUTPUT}?execution_id=${done.execution_id}&node_id=read&handle=rows`);
+    expect([...page.body.columns].sort()).toEqual(['Amount', 'Customer', 'Invoice', 'Source document']);
+    expect(
+      page.body.data.sort((a: Json, b: Json) => String(a.Invoice).localeCompare(String(b.Invoice))),
+    ).toEqual([
+      { Invoice: 'INV-1', Amount: '10.00', Customer: null, 'Source document': `${stamp}-march.csv` },
+      { Invoice: 'INV-2', Amount: '20.00', Customer: null, 'Source document': `${stamp}-march.csv` },
+      { Invoice: 'INV-3', Amount: '30.00', Customer: 'Acme', 'Source document': `${stamp}-april.csv` },
+    ]);
+
+    const none = await run('Parse nothing', graph(`${stamp}-none`), edges);
+    expect(none.status).toBe('failed');
+    expect(block(none, 'read').error).toBe('The documents list given to "File" is empty: nothing to read');
+  });
+
   it('names why the ERP and model blocks do not run', async () => {
     const done = await run(
       'Extract',
