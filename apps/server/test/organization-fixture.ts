@@ -33,6 +33,12 @@ export interface TestMember {
   token(): Promise<string>;
 }
 
+export interface TestMemberOptions {
+  email?: string;
+  fullName?: string;
+  group?: GroupName;
+}
+
 /**
  * Makes the user with `email` (a new unique one by default) a member of the organization, in
  * `group` when given (no group: a member with no roles).
@@ -40,7 +46,7 @@ export interface TestMember {
 export async function addTestMember(
   server: TestServer,
   organization: TestOrganization,
-  options: { email?: string; fullName?: string; group?: GroupName } = {},
+  options: TestMemberOptions = {},
 ): Promise<TestMember> {
   const { db } = server.database;
   const email = options.email ?? `member-${randomUUID().slice(0, 12)}@test.example`;

@@ -1,63 +1,26 @@
-import type { RealtimeInfo } from '@counterpart/contracts';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createApiCall, createRecordingBus, type Json } from '../../../test/api-call.ts';
-import {
-  addTestMember,
-  createTestOrganization,
-  type TestMember,
-  type TestOrganization,
-} from '../../../test/organization-fixture.ts';
-import { startTestServer, type TestServer } from '../../../test/test-server.ts';
-import { notifications } from '../../db/schema.ts';
-import { notifyOwner } from './notifications.service.ts';
+import type { createApiCall, Json } from '../../../test/api-call.ts';
+import { addTestMember, type TestOrganization } from '../../../test/organization-fixture.ts';
+import type { TestServer } from '../../../test/test-server.ts';
+import { messages, type NotificationsTest, startNotificationsTest } from './notifications-test-support.ts';
 
 let server: TestServer;
 let call: ReturnType<typeof createApiCall>;
 let orgA: TestOrganization;
 let orgB: TestOrganization;
-let alice: TestMember;
-let bob: TestMember;
 let aliceToken: string;
 let bobToken: string;
-
-const bus = createRecordingBus();
-const published = bus.published;
+let notifyAlice: NotificationsTest['notifyAlice'];
+let forgetAlice: NotificationsTest['forgetAlice'];
 
 beforeAll(async () => {
-  server = await startTestServer();
-  call = createApiCall(server);
-  orgA = await createTestOrganization(server, 'Inbox A');
-  orgB = await createTestOrganization(server, 'Inbox B');
-  alice = await addTestMember(server, orgA, { group: 'Viewers' });
-  await addTestMember(server, orgB, { email: alice.email, group: 'Viewers' });
-  bob = await addTestMember(server, orgA, { group: 'Viewers' });
-  aliceToken = await alice.token();
-  bobToken = await bob.token();
+  ({ server, call, orgA, orgB, aliceToken, notifyAlice, forgetAlice } =
+    await startNotificationsTest('Inbox'));
+  bobToken = await (await addTestMember(server, orgA, { group: 'Viewers' })).token();
 });
 afterAll(() => server.close());
 
-beforeEach(async () => {
-  published.length = 0;
-  await server.database.db.delete(notifications).where(eq(notifications.userId, alice.id));
-});
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Notifies alice in an organization, a few ms apart so the order is the order of creation. */
-async function notifyAlice(organization: TestOrganization, message: string, event = 'export_document') {
-  const info: RealtimeInfo = { status: 'completed', progress: 100, message };
-  await notifyOwner(
-    server.database.db,
-    bus,
-    { organizationId: organization.id, userId: alice.id },
-    event,
-    info,
-  );
-  await sleep(3);
-}
-
-const messages = (page: Json) => page.data.map((n: Json) => n.info.message);
+beforeEach(() => forgetAlice());
 
 describe('GET /api/notifications', () => {
   it('lists the caller’s notifications newest first, page by page, with the total', async () => {

@@ -1,16 +1,11 @@
-import type { RealtimeInfo } from '@counterpart/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createApiCall, createRecordingBus, type Json } from '../../../test/api-call.ts';
-import {
-  addTestMember,
-  createTestOrganization,
-  type TestMember,
-  type TestOrganization,
-} from '../../../test/organization-fixture.ts';
-import { startTestServer, type TestServer } from '../../../test/test-server.ts';
+import type { createApiCall } from '../../../test/api-call.ts';
+import { addTestMember, type TestMember, type TestOrganization } from '../../../test/organization-fixture.ts';
+import type { TestServer } from '../../../test/test-server.ts';
 import { notifications } from '../../db/schema.ts';
 import { notifyOwner } from './notifications.service.ts';
+import { messages, type NotificationsTest, startNotificationsTest } from './notifications-test-support.ts';
 
 let server: TestServer;
 let call: ReturnType<typeof createApiCall>;
@@ -18,42 +13,17 @@ let orgA: TestOrganization;
 let orgB: TestOrganization;
 let alice: TestMember;
 let aliceToken: string;
-
-const bus = createRecordingBus();
-const published = bus.published;
+let bus: NotificationsTest['bus'];
+let notifyAlice: NotificationsTest['notifyAlice'];
+let forgetAlice: NotificationsTest['forgetAlice'];
 
 beforeAll(async () => {
-  server = await startTestServer();
-  call = createApiCall(server);
-  orgA = await createTestOrganization(server, 'Notify A');
-  orgB = await createTestOrganization(server, 'Notify B');
-  alice = await addTestMember(server, orgA, { group: 'Viewers' });
-  await addTestMember(server, orgB, { email: alice.email, group: 'Viewers' });
-  aliceToken = await alice.token();
+  ({ server, call, orgA, orgB, alice, aliceToken, bus, notifyAlice, forgetAlice } =
+    await startNotificationsTest('Notify'));
 });
 afterAll(() => server.close());
 
-beforeEach(async () => {
-  published.length = 0;
-  await server.database.db.delete(notifications).where(eq(notifications.userId, alice.id));
-});
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Notifies alice in an organization, a few ms apart so the order is the order of creation. */
-async function notifyAlice(organization: TestOrganization, message: string, event = 'export_document') {
-  const info: RealtimeInfo = { status: 'completed', progress: 100, message };
-  await notifyOwner(
-    server.database.db,
-    bus,
-    { organizationId: organization.id, userId: alice.id },
-    event,
-    info,
-  );
-  await sleep(3);
-}
-
-const messages = (page: Json) => page.data.map((n: Json) => n.info.message);
+beforeEach(() => forgetAlice());
 
 describe('notifyOwner', () => {
   it('stores the notification under the event and publishes it to the owner as a notification message', async () => {
@@ -75,7 +45,7 @@ describe('notifyOwner', () => {
       .from(notifications)
       .where(and(eq(notifications.userId, alice.id), eq(notifications.organizationId, orgA.id)));
     expect(row).toMatchObject({ source: 'export_document', info, readAt: null });
-    expect(published).toEqual([
+    expect(bus.published).toEqual([
       { organizationId: orgA.id, userId: alice.id, message: { id: row!.id, source: 'notification', info } },
     ]);
   });
@@ -144,7 +114,7 @@ describe('subscriptions', () => {
     expect(messages((await call('GET', '/api/notifications', aliceToken, orgB.id)).body)).toEqual([
       'export in B',
     ]);
-    expect(published.map((e) => e.message.info.message)).toEqual(['workflow done', 'export in B']);
+    expect(bus.published.map((e) => e.message.info.message)).toEqual(['workflow done', 'export in B']);
     await call('PUT', path, aliceToken, orgA.id, { data: [{ event: 'export_document', enabled: true }] });
     await notifyAlice(orgA, 'heard again');
     expect(messages((await call('GET', '/api/notifications', aliceToken, orgA.id)).body)).toEqual([

@@ -8,10 +8,12 @@ import {
   insertGroup,
   type MoneyWorld,
   RECON,
+  serviceScope,
   setMakerChecker,
   startMoneyWorld,
   type TestTable,
 } from './money-test-support.ts';
+import type { ReconScope } from './recon-scope.ts';
 import { expectBalanced } from './recon-test-support.ts';
 
 const ADJ = `${RECON}/v1/recon/adjustment`;
@@ -47,6 +49,22 @@ async function partialGroup(paid: bigint, billed: bigint, status?: string): Prom
   );
 }
 
+/** Asks for an adjustment of the group (amount: the whole unexplained remainder when left out). */
+function adjust(
+  groupId: string,
+  fields: { amount?: string; reason: string; account: string },
+  who: keyof MoneyWorld['tokens'] = 'admin',
+) {
+  return world.as(who, 'POST', ADJ, { group_id: groupId, ...fields });
+}
+
+/** Approves or rejects an adjustment through the service, as the scope's actor. */
+function decide(scope: ReconScope, id: string, decision: 'approve' | 'reject', reason = '') {
+  return world.server.database.db.transaction((tx) =>
+    decideAdjustment(tx as never, scope, id, decision, reason),
+  );
+}
+
 async function group(id: string) {
   const [row] = await world.server.database.db.select().from(reconGroups).where(eq(reconGroups.id, id));
   if (!row) throw new Error('group gone');
@@ -57,11 +75,7 @@ describe('adjustments', () => {
   it('writes off the unexplained remainder by default and reconciles the group, with an audit entry', async () => {
     // Bank charges: the customer paid 99,950.00 of 100,000.00.
     const id = await partialGroup(9_995_000n, 10_000_000n);
-    const res = await world.as('admin', 'POST', ADJ, {
-      group_id: id,
-      reason: 'Bank charges',
-      account: '6100 Bank charges',
-    });
+    const res = await adjust(id, { reason: 'Bank charges', account: '6100 Bank charges' });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toMatchObject({
       group_id: id,
@@ -95,64 +109,40 @@ describe('adjustments', () => {
     await expectBalanced(world.server, world.org.id);
 
     // Nothing left to write off.
-    const again = await world.as('admin', 'POST', ADJ, { group_id: id, reason: 'More', account: '6100' });
+    const again = await adjust(id, { reason: 'More', account: '6100' });
     expect(again.status).toBe(400);
     expect(again.body.message).toMatch(/no unexplained difference/);
   });
 
   it('refuses more than the remainder and the wrong sign, naming both figures; takes part of it', async () => {
     const id = await partialGroup(10_300n, 10_000n); // overpaid by 3.00: remainder +300
-    const over = await world.as('admin', 'POST', ADJ, {
-      group_id: id,
-      amount: '301',
-      reason: 'x',
-      account: 'y',
-    });
+    const over = await adjust(id, { amount: '301', reason: 'x', account: 'y' });
     expect(over.status).toBe(400);
     expect(over.body.message).toBe('The adjustment 301 is more than the unexplained difference 300');
-    const sign = await world.as('admin', 'POST', ADJ, {
-      group_id: id,
-      amount: '-100',
-      reason: 'x',
-      account: 'y',
-    });
+    const sign = await adjust(id, { amount: '-100', reason: 'x', account: 'y' });
     expect(sign.status).toBe(400);
     expect(sign.body.message).toBe(
       'The adjustment -100 must have the same sign as the unexplained difference 300',
     );
-    const part = await world.as('admin', 'POST', ADJ, {
-      group_id: id,
-      amount: '100',
-      reason: 'Rounding',
-      account: '7000',
-    });
+    const part = await adjust(id, { amount: '100', reason: 'Rounding', account: '7000' });
     expect(part.status).toBe(201);
     let g = await group(id);
     expect(g.adjusted).toBe(100n);
     expect(g.status).toBe('partial');
-    const rest = await world.as('admin', 'POST', ADJ, {
-      group_id: id,
-      reason: 'Overpayment kept',
-      account: '7001',
-    });
+    const rest = await adjust(id, { reason: 'Overpayment kept', account: '7001' });
     expect(rest.body.amount).toBe('200');
     g = await group(id);
     expect(g.status).toBe('reconciled');
     await expectBalanced(world.server, world.org.id);
 
-    const missing = await world.as('admin', 'POST', ADJ, {
-      group_id: id,
-      amount: '1',
-      reason: '',
-      account: '',
-    });
+    const missing = await adjust(id, { amount: '1', reason: '', account: '' });
     expect(missing.status).toBe(400);
     expect(missing.body.details).toMatchObject({ reason: 'Give a reason', account: 'Name the account' });
   });
 
   it('reverses an adjustment: the remainder comes back and the group is partial again', async () => {
     const id = await partialGroup(9_000n, 10_000n);
-    const made = await world.as('admin', 'POST', ADJ, { group_id: id, reason: 'Discount', account: '4100' });
+    const made = await adjust(id, { reason: 'Discount', account: '4100' });
     expect((await group(id)).status).toBe('reconciled');
     const reversed = await world.as('admin', 'POST', `${ADJ}/${made.body.id}/reverse`, {
       reason: 'Not a discount',
@@ -178,14 +168,10 @@ describe('adjustments', () => {
 
   it('refuses suggestions, undone groups and groups of another organization', async () => {
     const suggested = await partialGroup(900n, 1000n, 'suggested');
-    const res = await world.as('admin', 'POST', ADJ, { group_id: suggested, reason: 'x', account: 'y' });
+    const res = await adjust(suggested, { reason: 'x', account: 'y' });
     expect(res.status).toBe(409);
     expect(res.body.message).toMatch(/suggestion: accept it/);
-    const stranger = await world.as('stranger', 'POST', ADJ, {
-      group_id: suggested,
-      reason: 'x',
-      account: 'y',
-    });
+    const stranger = await adjust(suggested, { reason: 'x', account: 'y' }, 'stranger');
     expect(stranger.status).toBe(404);
     expect((await world.as('stranger', 'GET', `${ADJ}`)).body.total).toBe(0);
   });
@@ -194,11 +180,7 @@ describe('adjustments', () => {
     await setMakerChecker(world, '1000');
     try {
       const id = await partialGroup(5_000n, 10_000n); // remainder -5000 ≥ threshold
-      const made = await world.as('admin', 'POST', ADJ, {
-        group_id: id,
-        reason: 'Bad debt',
-        account: '6900',
-      });
+      const made = await adjust(id, { reason: 'Bad debt', account: '6900' });
       expect(made.status).toBe(201);
       expect(made.body.state).toBe('pending_approval');
       expect((await group(id)).adjusted).toBe(0n);
@@ -206,28 +188,14 @@ describe('adjustments', () => {
       await expectBalanced(world.server, world.org.id);
 
       const { db } = world.server.database;
-      const makerScope = {
-        db,
-        organizationId: world.org.id,
-        actor: { userId: world.admin.id, email: world.admin.email },
-      };
-      const checkerScope = {
-        db,
-        organizationId: world.org.id,
-        actor: { userId: world.checker.id, email: world.checker.email },
-      };
-      await expect(
-        db.transaction((tx) => decideAdjustment(tx as never, makerScope, made.body.id, 'approve', '')),
-      ).rejects.toMatchObject({ status: 403 });
-      await db.transaction((tx) =>
-        decideAdjustment(tx as never, checkerScope, made.body.id, 'approve', 'Checked the ageing'),
-      );
+      const maker = serviceScope(world, world.admin);
+      const checker = serviceScope(world, world.checker);
+      await expect(decide(maker, made.body.id, 'approve')).rejects.toMatchObject({ status: 403 });
+      await decide(checker, made.body.id, 'approve', 'Checked the ageing');
       const g = await group(id);
       expect(g.adjusted).toBe(-5000n);
       expect(g.status).toBe('reconciled');
-      await expect(
-        db.transaction((tx) => decideAdjustment(tx as never, checkerScope, made.body.id, 'approve', '')),
-      ).rejects.toMatchObject({ status: 409 });
+      await expect(decide(checker, made.body.id, 'approve')).rejects.toMatchObject({ status: 409 });
       const [row] = await db.select().from(reconAdjustments).where(eq(reconAdjustments.id, made.body.id));
       expect(row?.state).toBe('active');
       expect(row?.decidedBy).toBe(world.checker.id);
@@ -235,22 +203,10 @@ describe('adjustments', () => {
 
       // A rejected one never counts; a foreign organization's scope cannot see it.
       const id2 = await partialGroup(5_000n, 10_000n);
-      const made2 = await world.as('admin', 'POST', ADJ, {
-        group_id: id2,
-        reason: 'Bad debt',
-        account: '6900',
-      });
-      const foreign = {
-        db,
-        organizationId: world.other.id,
-        actor: { userId: world.stranger.id, email: world.stranger.email },
-      };
-      await expect(
-        db.transaction((tx) => decideAdjustment(tx as never, foreign, made2.body.id, 'approve', '')),
-      ).rejects.toMatchObject({ status: 404 });
-      await db.transaction((tx) =>
-        decideAdjustment(tx as never, checkerScope, made2.body.id, 'reject', 'No'),
-      );
+      const made2 = await adjust(id2, { reason: 'Bad debt', account: '6900' });
+      const foreign = serviceScope(world, world.stranger, world.other.id);
+      await expect(decide(foreign, made2.body.id, 'approve')).rejects.toMatchObject({ status: 404 });
+      await decide(checker, made2.body.id, 'reject', 'No');
       expect((await group(id2)).adjusted).toBe(0n);
       const states = await db
         .select({ state: reconAdjustments.state })
@@ -265,13 +221,11 @@ describe('adjustments', () => {
 
   it('permissions: a viewer cannot adjust or list (no workflow read)', async () => {
     const id = await partialGroup(900n, 1000n);
-    const res = await world.as('viewer', 'POST', ADJ, { group_id: id, reason: 'x', account: 'y' });
+    const res = await adjust(id, { reason: 'x', account: 'y' }, 'viewer');
     expect(res.status).toBe(403);
     expect(res.body.message).toMatch(/workflow-create/);
     expect((await world.as('viewer', 'GET', ADJ)).status).toBe(403);
     // A Reconciler may.
-    expect((await world.as('checker', 'POST', ADJ, { group_id: id, reason: 'x', account: 'y' })).status).toBe(
-      201,
-    );
+    expect((await adjust(id, { reason: 'x', account: 'y' }, 'checker')).status).toBe(201);
   });
 });

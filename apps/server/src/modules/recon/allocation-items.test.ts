@@ -8,6 +8,7 @@ import {
   bankAndLedger,
   type MoneyWorld,
   RECON,
+  serviceScope,
   setMakerChecker,
   startMoneyWorld,
   TABLES,
@@ -338,11 +339,8 @@ describe('allocation from workspace rows', () => {
 
   it('helpers for srv-core: unmatching a group releases its money; approving it approves its allocations', async () => {
     const { db } = world.server.database;
-    const scopeOf = (m: { id: string; email: string }) => ({
-      db,
-      organizationId: world.org.id,
-      actor: { userId: m.id, email: m.email },
-    });
+    const admin = serviceScope(world, world.admin);
+    const checker = serviceScope(world, world.checker);
     const a = await rows(['PAY-REL', '7000', '2026-03-20'], [['INV-REL', '7000', '2026-03-01']]);
     const done = await world.as('admin', 'POST', FROM_ITEMS, {
       payment_item_id: a.paymentId,
@@ -350,7 +348,7 @@ describe('allocation from workspace rows', () => {
     });
     expect((await docsOf(a.paymentId))[0]?.openAmount).toBe(0n);
     const released = await db.transaction((tx) =>
-      releaseGroupAllocations(tx as never, scopeOf(world.admin), done.body.group.id, ''),
+      releaseGroupAllocations(tx as never, admin, done.body.group.id, ''),
     );
     expect(released).toBe(1);
     expect((await docsOf(a.paymentId))[0]).toMatchObject({ openAmount: 7000n, status: 'open' });
@@ -365,7 +363,7 @@ describe('allocation from workspace rows', () => {
       });
       expect(pending.body.group.state).toBe('pending_approval');
       const decided = await db.transaction((tx) =>
-        decideGroupAllocations(tx as never, scopeOf(world.checker), pending.body.group.id, 'approve', 'ok'),
+        decideGroupAllocations(tx as never, checker, pending.body.group.id, 'approve', 'ok'),
       );
       expect(decided).toBe(1);
       expect((await docsOf(b.paymentId))[0]).toMatchObject({ openAmount: 0n, status: 'paid' });

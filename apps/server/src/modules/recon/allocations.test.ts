@@ -8,6 +8,7 @@ import {
   type MoneyWorld,
   paymentInput,
   RECON,
+  serviceScope,
   setMakerChecker,
   startMoneyWorld,
 } from './money-test-support.ts';
@@ -279,25 +280,18 @@ describe('allocations', () => {
       );
 
       const { db } = world.server.database;
-      const scopeOf = (m: { id: string; email: string }) => ({
-        db,
-        organizationId: world.org.id,
-        actor: { userId: m.id, email: m.email },
-      });
+      const maker = serviceScope(world, world.admin);
+      const checker = serviceScope(world, world.checker);
       await expect(
-        db.transaction((tx) =>
-          decideAllocation(tx as never, scopeOf(world.admin), made.body.data[0].id, 'approve', ''),
-        ),
+        db.transaction((tx) => decideAllocation(tx as never, maker, made.body.data[0].id, 'approve', '')),
       ).rejects.toMatchObject({ status: 403 });
       await db.transaction((tx) =>
-        decideAllocation(tx as never, scopeOf(world.checker), made.body.data[0].id, 'approve', 'ok'),
+        decideAllocation(tx as never, checker, made.body.data[0].id, 'approve', 'ok'),
       );
       expect(await doc(c.payment)).toMatchObject({ open_amount: '0', status: 'paid' });
       expect(await doc(c.invoices[0] as string)).toMatchObject({ open_amount: '0', status: 'paid' });
       await expect(
-        db.transaction((tx) =>
-          decideAllocation(tx as never, scopeOf(world.checker), made.body.data[0].id, 'reject', ''),
-        ),
+        db.transaction((tx) => decideAllocation(tx as never, checker, made.body.data[0].id, 'reject', '')),
       ).rejects.toMatchObject({ status: 409 });
 
       // A small one goes through at once; a rejected one never moves anything.
@@ -312,7 +306,7 @@ describe('allocations', () => {
         lines: [{ invoice_id: c2.invoices[0], amount: '40001' }],
       });
       await db.transaction((tx) =>
-        decideAllocation(tx as never, scopeOf(world.checker), big.body.data[0].id, 'reject', 'No'),
+        decideAllocation(tx as never, checker, big.body.data[0].id, 'reject', 'No'),
       );
       expect((await doc(c2.payment)).open_amount).toBe('40001');
     } finally {

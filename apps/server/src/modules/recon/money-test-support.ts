@@ -8,6 +8,7 @@ import {
 } from '../../../test/organization-fixture.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { reconGroupItems, reconGroups, reconSettings } from '../../db/schema.ts';
+import type { ReconScope } from './recon-scope.ts';
 import { balancedCalls } from './recon-test-support.ts';
 
 /** Shared set-up of the money tests (adjustments, accounting documents, allocations, search). */
@@ -58,6 +59,19 @@ export async function startMoneyWorld(label: string): Promise<MoneyWorld> {
       ? call(method, path, tokens[who], other.id, body)
       : ours(method, path, tokens[who], body);
   return { server, org, other, admin, checker, viewer, stranger, tokens, call, as };
+}
+
+/** The scope a service function runs in when `member` acts in the world's organization (or the one given). */
+export function serviceScope(
+  world: MoneyWorld,
+  member: TestMember,
+  organizationId = world.org.id,
+): ReconScope {
+  return {
+    db: world.server.database.db,
+    organizationId,
+    actor: { userId: member.id, email: member.email },
+  };
 }
 
 export interface TestTable {

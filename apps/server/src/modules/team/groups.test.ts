@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiCall, type Json } from '../../../test/api-call.ts';
+import type { createApiCall, Json } from '../../../test/api-call.ts';
 import {
   addTestMember,
   createTestOrganization,
@@ -7,7 +7,8 @@ import {
   type TestOrganization,
 } from '../../../test/organization-fixture.ts';
 import { openSocket } from '../../../test/socket-client.ts';
-import { startTestServer, type TestServer } from '../../../test/test-server.ts';
+import type { TestServer } from '../../../test/test-server.ts';
+import { startTeamTest, type TeamTest } from './team-test-support.ts';
 
 let server: TestServer;
 let call: ReturnType<typeof createApiCall>;
@@ -18,22 +19,14 @@ let viewer: TestMember;
 let adminToken: string;
 let viewerToken: string;
 let noRolesToken: string;
+let asAdmin: TeamTest['asAdmin'];
 
 beforeAll(async () => {
-  server = await startTestServer();
-  call = createApiCall(server);
-  org = await createTestOrganization(server, 'Team groups');
-  otherOrg = await createTestOrganization(server, 'Team groups elsewhere');
-  admin = await addTestMember(server, org, { group: 'Administrators' });
-  viewer = await addTestMember(server, org, { group: 'Viewers' });
-  adminToken = await admin.token();
-  viewerToken = await viewer.token();
+  ({ server, call, org, otherOrg, admin, viewer, adminToken, viewerToken, asAdmin } =
+    await startTeamTest('Team groups'));
   noRolesToken = await (await addTestMember(server, org)).token();
 });
 afterAll(() => server.close());
-
-const asAdmin = (method: string, path: string, body?: unknown) =>
-  call(method, path, adminToken, org.id, body);
 
 describe('groups', () => {
   it('lists the organization’s groups under data.page_data with member counts and roles', async () => {

@@ -1,14 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiCall, type Json } from '../../../test/api-call.ts';
-import {
-  addTestMember,
-  createTestOrganization,
-  type TestMember,
-  type TestOrganization,
-} from '../../../test/organization-fixture.ts';
+import type { createApiCall, Json } from '../../../test/api-call.ts';
+import { addTestMember, type TestMember, type TestOrganization } from '../../../test/organization-fixture.ts';
 import { openSocket } from '../../../test/socket-client.ts';
-import { startTestServer, type TestServer } from '../../../test/test-server.ts';
+import type { TestServer } from '../../../test/test-server.ts';
+import { startTeamTest, type TeamTest } from './team-test-support.ts';
 
 let server: TestServer;
 let call: ReturnType<typeof createApiCall>;
@@ -17,29 +13,21 @@ let otherOrg: TestOrganization;
 let admin: TestMember;
 let viewer: TestMember;
 let outsider: TestMember;
-let adminToken: string;
 let viewerToken: string;
+let asAdmin: TeamTest['asAdmin'];
 
 beforeAll(async () => {
-  server = await startTestServer();
-  call = createApiCall(server);
-  org = await createTestOrganization(server, 'Team members');
-  otherOrg = await createTestOrganization(server, 'Team members elsewhere');
   const tag = randomUUID().slice(0, 8);
-  admin = await addTestMember(server, org, { email: `amina-${tag}@test.example`, group: 'Administrators' });
-  viewer = await addTestMember(server, org, {
-    email: `victor-${tag}@test.example`,
-    fullName: 'Victor Mwangi',
-    group: 'Viewers',
-  });
+  ({ server, call, org, otherOrg, admin, viewer, viewerToken, asAdmin } = await startTeamTest(
+    'Team members',
+    {
+      admin: { email: `amina-${tag}@test.example` },
+      viewer: { email: `victor-${tag}@test.example`, fullName: 'Victor Mwangi' },
+    },
+  ));
   outsider = await addTestMember(server, otherOrg, { group: 'Viewers' });
-  adminToken = await admin.token();
-  viewerToken = await viewer.token();
 });
 afterAll(() => server.close());
-
-const asAdmin = (method: string, path: string, body?: unknown) =>
-  call(method, path, adminToken, org.id, body);
 
 describe('members', () => {
   it('lists the organization’s members with their groups, and searches them', async () => {

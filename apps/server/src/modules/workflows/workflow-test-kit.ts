@@ -84,6 +84,79 @@ export async function createTextTable(
   return created.body.id;
 }
 
+/** Rows of a table of text columns, in the order of its columns. */
+type Rows = string[][];
+
+/**
+ * January's bank lines (Date, Details, Reference, Amount): two pay invoices by reference, the cash
+ * deposit pays one by its amount alone (a suggestion), the interest pays none.
+ */
+const JANUARY_BANK: Rows = [
+  ['2026-01-05', 'Payment Acme Ltd', 'INV-1001', '12,000.00'],
+  ['2026-01-06', 'Transfer Baraka Traders', 'INV-1002', '8,450.00'],
+  ['2026-01-12', 'Cash deposit', '', '6,100.00'],
+  ['2026-01-14', 'Interest earned', '', '120.00'],
+];
+
+/** January's ledger (Date, Invoice, Customer, Amount): the three invoices the bank pays and one nobody paid. */
+const JANUARY_LEDGER: Rows = [
+  ['2026-01-03', 'INV-1001', 'Acme Ltd', '12,000.00'],
+  ['2026-01-04', 'INV-1002', 'Baraka Traders', '8,450.00'],
+  ['2026-01-10', 'INV-1006', 'Faraja Bakery', '6,100.00'],
+  ['2026-01-13', 'INV-1008', 'Kilimo Motors', '5,000.00'],
+];
+
+export interface ReconcileGraphOptions {
+  /** The title of the dashboard block. */
+  title: string;
+  /** The label of the reconcile block (none by default). */
+  matchLabel?: string;
+  /** The outputs of the reconcile block that the dashboard reads. */
+  boardReads?: Array<'matched' | 'suggested'>;
+  /** The rows of the Bank and Ledger tables; January's by default. */
+  bank?: Rows;
+  ledger?: Rows;
+}
+
+/**
+ * Creates a Bank and a Ledger table and answers the graph that reconciles them: home → bank and
+ * ledger → match (left, right) → board, a dashboard of the rows `boardReads` names. A test adds its
+ * own blocks and links after these.
+ */
+export async function createReconcileGraph(asAdmin: AdminCall, options: ReconcileGraphOptions) {
+  const {
+    title,
+    matchLabel,
+    boardReads = ['matched'],
+    bank = JANUARY_BANK,
+    ledger = JANUARY_LEDGER,
+  } = options;
+  const bankTable = await createTextTable(asAdmin, 'Bank', ['Date', 'Details', 'Reference', 'Amount'], bank);
+  const ledgerTable = await createTextTable(
+    asAdmin,
+    'Ledger',
+    ['Date', 'Invoice', 'Customer', 'Amount'],
+    ledger,
+  );
+  return {
+    schemaVersion: 1,
+    nodes: [
+      node('home', 'home'),
+      node('bank', 'table', { table_id: bankTable }),
+      node('ledger', 'table', { table_id: ledgerTable }),
+      node('match', 'reconcile', { rule_set: 'default' }, matchLabel),
+      node('board', 'dashboard', { title }),
+    ],
+    edges: [
+      edge('home', 'start', 'bank', 'start'),
+      edge('home', 'start', 'ledger', 'start'),
+      edge('bank', 'rows', 'match', 'left'),
+      edge('ledger', 'rows', 'match', 'right'),
+      ...boardReads.map((handle) => edge('match', handle, 'board', 'results')),
+    ],
+  };
+}
+
 /** Saves a workflow with the graph given; answers its id. */
 export async function createWorkflow(asAdmin: AdminCall, name: string, graph: unknown): Promise<string> {
   const res = await asAdmin('POST', WORKFLOWS, { workflow_name: name, graph });

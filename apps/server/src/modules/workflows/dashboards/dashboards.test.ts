@@ -4,10 +4,8 @@ import type { TestOrganization } from '../../../../test/organization-fixture.ts'
 import { startTestServer, type TestServer } from '../../../../test/test-server.ts';
 import {
   type AdminCall,
-  createTextTable,
+  createReconcileGraph,
   createWorkflow,
-  edge,
-  node,
   OUTPUT,
   runWorkflow,
   setUpWorkflowTest,
@@ -35,46 +33,12 @@ async function run(): Promise<Json> {
 beforeAll(async () => {
   server = await startTestServer();
   ({ call, org, otherOrg, viewer, other, asAdmin } = await setUpWorkflowTest(server, 'Dashboards'));
-  const bank = await createTextTable(
-    asAdmin,
-    'Bank',
-    ['Date', 'Details', 'Reference', 'Amount'],
-    [
-      ['2026-01-05', 'Payment Acme Ltd', 'INV-1001', '12,000.00'],
-      ['2026-01-06', 'Transfer Baraka Traders', 'INV-1002', '8,450.00'],
-      ['2026-01-12', 'Cash deposit', '', '6,100.00'],
-      ['2026-01-14', 'Interest earned', '', '120.00'],
-    ],
-  );
-  const ledger = await createTextTable(
-    asAdmin,
-    'Ledger',
-    ['Date', 'Invoice', 'Customer', 'Amount'],
-    [
-      ['2026-01-03', 'INV-1001', 'Acme Ltd', '12,000.00'],
-      ['2026-01-04', 'INV-1002', 'Baraka Traders', '8,450.00'],
-      ['2026-01-10', 'INV-1006', 'Faraja Bakery', '6,100.00'],
-      ['2026-01-13', 'INV-1008', 'Kilimo Motors', '5,000.00'],
-    ],
-  );
-  workflowId = await createWorkflow(asAdmin, `Dashboards ${Date.now()}`, {
-    schemaVersion: 1,
-    nodes: [
-      node('home', 'home'),
-      node('bank', 'table', { table_id: bank }),
-      node('ledger', 'table', { table_id: ledger }),
-      node('match', 'reconcile', { rule_set: 'default' }, 'Bank to ledger'),
-      node('board', 'dashboard', { title: 'January' }),
-    ],
-    edges: [
-      edge('home', 'start', 'bank', 'start'),
-      edge('home', 'start', 'ledger', 'start'),
-      edge('bank', 'rows', 'match', 'left'),
-      edge('ledger', 'rows', 'match', 'right'),
-      edge('match', 'matched', 'board', 'results'),
-      edge('match', 'suggested', 'board', 'results'),
-    ],
+  const graph = await createReconcileGraph(asAdmin, {
+    title: 'January',
+    matchLabel: 'Bank to ledger',
+    boardReads: ['matched', 'suggested'],
   });
+  workflowId = await createWorkflow(asAdmin, `Dashboards ${Date.now()}`, graph);
   first = await run();
   second = await run();
 });

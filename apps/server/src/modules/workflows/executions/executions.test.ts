@@ -11,12 +11,13 @@ import { upload } from '../../documents/documents-test-support.ts';
 import {
   type AdminCall,
   block,
-  createTextTable,
+  createReconcileGraph,
   createWorkflow,
   EXECUTION,
   edge,
   node,
   OUTPUT,
+  runWorkflow,
   setUpWorkflowTest,
   TABLES,
   WORKFLOWS,
@@ -258,51 +259,14 @@ describe('workflow executions', () => {
   });
 
   it('reconciles two tables into matched, suggested and unmatched rows, and a dashboard of them', async () => {
-    const bank = await createTextTable(
-      asAdmin,
-      'Bank',
-      ['Date', 'Details', 'Reference', 'Amount'],
-      [
-        ['2026-01-05', 'Payment Acme Ltd', 'INV-1001', '12,000.00'],
-        ['2026-01-06', 'Transfer Baraka Traders', 'INV-1002', '8,450.00'],
-        ['2026-01-12', 'Cash deposit', '', '6,100.00'],
-        ['2026-01-14', 'Interest earned', '', '120.00'],
-      ],
-    );
-    const ledger = await createTextTable(
-      asAdmin,
-      'Ledger',
-      ['Date', 'Invoice', 'Customer', 'Amount'],
-      [
-        ['2026-01-03', 'INV-1001', 'Acme Ltd', '12,000.00'],
-        ['2026-01-04', 'INV-1002', 'Baraka Traders', '8,450.00'],
-        ['2026-01-10', 'INV-1006', 'Faraja Bakery', '6,100.00'],
-        ['2026-01-13', 'INV-1008', 'Kilimo Motors', '5,000.00'],
-      ],
-    );
-    const graph = {
-      schemaVersion: 1,
-      nodes: [
-        node('home', 'home'),
-        node('bank', 'table', { table_id: bank }),
-        node('ledger', 'table', { table_id: ledger }),
-        node('match', 'reconcile', { rule_set: 'default' }),
-        node('board', 'dashboard', { title: 'January' }),
-        node('open', 'write_to_table', { table_name: `Open items ${Date.now()}` }),
-      ],
-      edges: [
-        edge('home', 'start', 'bank', 'start'),
-        edge('home', 'start', 'ledger', 'start'),
-        edge('bank', 'rows', 'match', 'left'),
-        edge('ledger', 'rows', 'match', 'right'),
-        edge('match', 'matched', 'board', 'results'),
-        edge('match', 'suggested', 'board', 'results'),
-        edge('match', 'unmatched', 'open', 'rows'),
-      ],
-    };
+    const graph = await createReconcileGraph(asAdmin, {
+      title: 'January',
+      boardReads: ['matched', 'suggested'],
+    });
+    graph.nodes.push(node('open', 'write_to_table', { table_name: `Open items ${Date.now()}` }));
+    graph.edges.push(edge('match', 'unmatched', 'open', 'rows'));
     const workflowId = await createWorkflow(asAdmin, 'Morning reconciliation', graph);
-    const started = await asAdmin('POST', EXECUTION, { workflow_id: workflowId, inputs: {} });
-    const done = await waitForExecution(asAdmin, started.body.data.execution_id);
+    const done = await runWorkflow(asAdmin, workflowId);
     expect(done.status, done.error).toBe('succeeded');
     expect(block(done, 'match')).toMatchObject({ rows_in: 8 });
 

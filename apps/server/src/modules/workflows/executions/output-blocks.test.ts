@@ -9,6 +9,7 @@ import { upload } from '../../documents/documents-test-support.ts';
 import {
   type AdminCall,
   block,
+  createReconcileGraph,
   createTextTable,
   createWorkflow,
   edge,
@@ -184,41 +185,24 @@ describe('output blocks and downloads', () => {
   });
 
   it('notifies the person who started the run with the dashboard, and refuses a bad recipient by name', async () => {
-    const bank = await createTextTable(
-      asAdmin,
-      'Bank',
-      ['Date', 'Details', 'Reference', 'Amount'],
-      [
+    // One invoice paid by reference, and one line left on each side.
+    const reconcile = await createReconcileGraph(asAdmin, {
+      title: 'January close',
+      bank: [
         ['2026-01-05', 'Payment Acme Ltd', 'INV-1001', '12,000.00'],
         ['2026-01-14', 'Interest earned', '', '120.00'],
       ],
-    );
-    const ledger = await createTextTable(
-      asAdmin,
-      'Ledger',
-      ['Date', 'Invoice', 'Customer', 'Amount'],
-      [
+      ledger: [
         ['2026-01-03', 'INV-1001', 'Acme Ltd', '12,000.00'],
         ['2026-01-13', 'INV-1008', 'Kilimo Motors', '5,000.00'],
       ],
-    );
+    });
     const graph = (recipients: string) => ({
       nodes: [
-        node('home', 'home'),
-        node('bank', 'table', { table_id: bank }),
-        node('ledger', 'table', { table_id: ledger }),
-        node('match', 'reconcile', { rule_set: 'default' }),
-        node('board', 'dashboard', { title: 'January close' }),
+        ...reconcile.nodes,
         node('tell', 'notify', { recipients, subject: 'January reconciled', message: 'The run is done.' }),
       ],
-      edges: [
-        edge('home', 'start', 'bank', 'start'),
-        edge('home', 'start', 'ledger', 'start'),
-        edge('bank', 'rows', 'match', 'left'),
-        edge('ledger', 'rows', 'match', 'right'),
-        edge('match', 'matched', 'board', 'results'),
-        edge('board', 'dashboard', 'tell', 'data'),
-      ],
+      edges: [...reconcile.edges, edge('board', 'dashboard', 'tell', 'data')],
     });
     const ok = graph('');
     const done = await run('Notify me', ok.nodes, ok.edges);
