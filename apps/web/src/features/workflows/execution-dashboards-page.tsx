@@ -5,6 +5,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { classNames } from '../../shared/lib/class-names.ts';
 import { formatDateTime } from '../../shared/lib/date-time.ts';
 import { EmptyView } from '../../shared/ui/empty-view.tsx';
+import { type ListColumn, ListTable } from '../../shared/ui/list-table.tsx';
 import { PageNav } from '../../shared/ui/page-nav.tsx';
 import { Panel } from '../../shared/ui/panel.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
@@ -14,10 +15,17 @@ import { DASHBOARDS_PAGE_SIZE, useDashboards } from './dashboards-api.ts';
 import { EXECUTION_STATUS_DISPLAY, formatCount } from './execution-display.ts';
 import { useWorkflow } from './executions-api.ts';
 
-const HEAD = 'px-4 py-2 font-medium';
 const CELL = 'px-4 py-3 text-zinc-600 tabular-nums sm:whitespace-nowrap dark:text-zinc-300';
 const LINK =
   'rounded font-medium text-[var(--color-primary)] hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-[var(--color-primary)]';
+
+const COLUMNS: ListColumn[] = [
+  { label: 'Dashboard', className: 'sm:pl-5' },
+  { label: 'Run' },
+  { label: 'Match rate', className: 'text-right' },
+  { label: 'Records', className: 'hidden text-right sm:table-cell' },
+  { label: 'Unreconciled', className: 'hidden text-right sm:table-cell sm:pr-5' },
+];
 
 /**
  * `/workflows/executions/:id/dashboards` (`:id` is the workflow): the dashboards its runs' Dashboard
@@ -100,63 +108,39 @@ function DashboardsTable({
   busy: boolean;
 }) {
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm" aria-label="Dashboards" aria-busy={busy}>
-        <thead className="text-xs text-zinc-500 uppercase dark:text-zinc-400">
-          <tr className="border-b border-zinc-200 dark:border-zinc-800">
-            <th scope="col" className={classNames(HEAD, 'sm:pl-5')}>
-              Dashboard
-            </th>
-            <th scope="col" className={HEAD}>
-              Run
-            </th>
-            <th scope="col" className={classNames(HEAD, 'text-right')}>
-              Match rate
-            </th>
-            <th scope="col" className={classNames(HEAD, 'hidden text-right sm:table-cell')}>
-              Records
-            </th>
-            <th scope="col" className={classNames(HEAD, 'hidden text-right sm:table-cell sm:pr-5')}>
-              Unreconciled
-            </th>
+    <ListTable label="Dashboards" columns={COLUMNS} busy={busy}>
+      {dashboards.map((dashboard) => {
+        const display = EXECUTION_STATUS_DISPLAY[dashboard.execution_status];
+        return (
+          <tr key={dashboard.dashboard_id} className="hover:bg-zinc-50 dark:hover:bg-zinc-800/50">
+            <td className="px-4 py-3 sm:pl-5">
+              <Link to={dashboardPath(workflowId, dashboard.dashboard_id)} className={LINK}>
+                {dashboard.title}
+              </Link>
+              <p className="mt-0.5 text-xs text-zinc-500 tabular-nums sm:hidden dark:text-zinc-400">
+                {formatCount(dashboard.records)} records · {formatCount(dashboard.unreconciled)} unreconciled
+              </p>
+            </td>
+            <td className="px-4 py-3">
+              <div className="flex flex-col items-start gap-1 sm:flex-row sm:items-center sm:gap-2">
+                <span className="text-zinc-700 sm:whitespace-nowrap dark:text-zinc-200">
+                  {formatDateTime(dashboard.execution_started_at ?? dashboard.created_at ?? '')}
+                </span>
+                <StatusBadge status={display.tone} label={display.label} />
+              </div>
+            </td>
+            <td className={classNames(CELL, 'text-right font-medium text-zinc-900 dark:text-zinc-100')}>
+              {formatMatchRate(dashboard.match_rate)}
+            </td>
+            <td className={classNames(CELL, 'hidden text-right sm:table-cell')}>
+              {formatCount(dashboard.records)}
+            </td>
+            <td className={classNames(CELL, 'hidden text-right sm:table-cell sm:pr-5')}>
+              {formatCount(dashboard.unreconciled)}
+            </td>
           </tr>
-        </thead>
-        <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
-          {dashboards.map((dashboard) => {
-            const display = EXECUTION_STATUS_DISPLAY[dashboard.execution_status];
-            return (
-              <tr key={dashboard.dashboard_id} className="hover:bg-zinc-50 dark:hover:bg-zinc-800/50">
-                <td className="px-4 py-3 sm:pl-5">
-                  <Link to={dashboardPath(workflowId, dashboard.dashboard_id)} className={LINK}>
-                    {dashboard.title}
-                  </Link>
-                  <p className="mt-0.5 text-xs text-zinc-500 tabular-nums sm:hidden dark:text-zinc-400">
-                    {formatCount(dashboard.records)} records · {formatCount(dashboard.unreconciled)}{' '}
-                    unreconciled
-                  </p>
-                </td>
-                <td className="px-4 py-3">
-                  <div className="flex flex-col items-start gap-1 sm:flex-row sm:items-center sm:gap-2">
-                    <span className="text-zinc-700 sm:whitespace-nowrap dark:text-zinc-200">
-                      {formatDateTime(dashboard.execution_started_at ?? dashboard.created_at ?? '')}
-                    </span>
-                    <StatusBadge status={display.tone} label={display.label} />
-                  </div>
-                </td>
-                <td className={classNames(CELL, 'text-right font-medium text-zinc-900 dark:text-zinc-100')}>
-                  {formatMatchRate(dashboard.match_rate)}
-                </td>
-                <td className={classNames(CELL, 'hidden text-right sm:table-cell')}>
-                  {formatCount(dashboard.records)}
-                </td>
-                <td className={classNames(CELL, 'hidden text-right sm:table-cell sm:pr-5')}>
-                  {formatCount(dashboard.unreconciled)}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        );
+      })}
+    </ListTable>
   );
 }

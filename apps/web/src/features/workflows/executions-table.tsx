@@ -2,6 +2,7 @@ import type { Execution } from '@counterpart/contracts';
 import { Link } from 'react-router';
 import { classNames } from '../../shared/lib/class-names.ts';
 import { formatDateTime } from '../../shared/lib/date-time.ts';
+import { type ListColumn, ListTable } from '../../shared/ui/list-table.tsx';
 import { StatusBadge } from '../../shared/ui/status-badge.tsx';
 import {
   EXECUTION_STATUS_DISPLAY,
@@ -16,85 +17,63 @@ export interface ExecutionsTableProps {
   busy: boolean;
 }
 
-const HEAD = 'px-4 py-2 font-medium';
 const CELL = 'px-4 py-3 text-zinc-600 sm:whitespace-nowrap dark:text-zinc-300';
+
+const COLUMNS: ListColumn[] = [
+  { label: 'Status', className: 'sm:pl-5' },
+  { label: 'Started' },
+  { label: 'Version', className: 'hidden sm:table-cell' },
+  { label: 'Duration' },
+  { label: 'Started by', className: 'hidden md:table-cell' },
+  { label: 'Trigger', className: 'hidden lg:table-cell' },
+];
 
 /** One page of executions; each start time is a link that opens the execution (`?execution=`). */
 export function ExecutionsTable({ executions, selectedId, busy }: ExecutionsTableProps) {
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm" aria-label="Executions" aria-busy={busy}>
-        <thead className="text-xs text-zinc-500 uppercase dark:text-zinc-400">
-          <tr className="border-b border-zinc-200 dark:border-zinc-800">
-            <th scope="col" className={classNames(HEAD, 'sm:pl-5')}>
-              Status
-            </th>
-            <th scope="col" className={HEAD}>
-              Started
-            </th>
-            <th scope="col" className={classNames(HEAD, 'hidden sm:table-cell')}>
-              Version
-            </th>
-            <th scope="col" className={HEAD}>
-              Duration
-            </th>
-            <th scope="col" className={classNames(HEAD, 'hidden md:table-cell')}>
-              Started by
-            </th>
-            <th scope="col" className={classNames(HEAD, 'hidden lg:table-cell')}>
-              Trigger
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
-          {executions.map((execution) => {
-            const selected = execution.execution_id === selectedId;
-            const display = EXECUTION_STATUS_DISPLAY[execution.status];
-            return (
-              <tr
-                key={execution.execution_id}
-                className={
-                  selected
-                    ? 'bg-[var(--color-primary)]/5 dark:bg-[var(--color-primary)]/10'
-                    : 'hover:bg-zinc-50 dark:hover:bg-zinc-800/50'
-                }
+    <ListTable label="Executions" columns={COLUMNS} busy={busy}>
+      {executions.map((execution) => {
+        const selected = execution.execution_id === selectedId;
+        const display = EXECUTION_STATUS_DISPLAY[execution.status];
+        return (
+          <tr
+            key={execution.execution_id}
+            className={
+              selected
+                ? 'bg-[var(--color-primary)]/5 dark:bg-[var(--color-primary)]/10'
+                : 'hover:bg-zinc-50 dark:hover:bg-zinc-800/50'
+            }
+          >
+            <td className="px-4 py-3 sm:pl-5">
+              <StatusBadge status={display.tone} label={display.label} />
+            </td>
+            <td className="px-4 py-3 sm:whitespace-nowrap">
+              <Link
+                to={{ search: `?execution=${encodeURIComponent(execution.execution_id)}` }}
+                aria-current={selected ? 'true' : undefined}
+                className={classNames(
+                  'rounded font-medium hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-[var(--color-primary)]',
+                  selected ? 'text-[var(--color-primary)]' : 'text-zinc-900 dark:text-zinc-100',
+                )}
               >
-                <td className="px-4 py-3 sm:pl-5">
-                  <StatusBadge status={display.tone} label={display.label} />
-                </td>
-                <td className="px-4 py-3 sm:whitespace-nowrap">
-                  <Link
-                    to={{ search: `?execution=${encodeURIComponent(execution.execution_id)}` }}
-                    aria-current={selected ? 'true' : undefined}
-                    className={classNames(
-                      'rounded font-medium hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-[var(--color-primary)]',
-                      selected ? 'text-[var(--color-primary)]' : 'text-zinc-900 dark:text-zinc-100',
-                    )}
-                  >
-                    {formatDateTime(execution.started_at ?? execution.created_at)}
-                  </Link>
-                </td>
-                <td className={classNames(CELL, 'hidden tabular-nums sm:table-cell')}>
-                  v{execution.version}
-                </td>
-                <td className={classNames(CELL, 'tabular-nums')}>
-                  {isExecutionActive(execution.status) ? (
-                    <span className="text-zinc-400 dark:text-zinc-500">In progress</span>
-                  ) : (
-                    formatDuration(execution.duration_ms)
-                  )}
-                </td>
-                <td className={classNames(CELL, 'hidden max-w-56 truncate md:table-cell')}>
-                  {execution.started_by_email ?? '—'}
-                </td>
-                <td className={classNames(CELL, 'hidden lg:table-cell')}>
-                  {TRIGGER_LABEL[execution.trigger]}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+                {formatDateTime(execution.started_at ?? execution.created_at)}
+              </Link>
+            </td>
+            <td className={classNames(CELL, 'hidden tabular-nums sm:table-cell')}>v{execution.version}</td>
+            <td className={classNames(CELL, 'tabular-nums')}>
+              {isExecutionActive(execution.status) ? (
+                <span className="text-zinc-400 dark:text-zinc-500">In progress</span>
+              ) : (
+                formatDuration(execution.duration_ms)
+              )}
+            </td>
+            <td className={classNames(CELL, 'hidden max-w-56 truncate md:table-cell')}>
+              {execution.started_by_email ?? '—'}
+            </td>
+            <td className={classNames(CELL, 'hidden lg:table-cell')}>{TRIGGER_LABEL[execution.trigger]}</td>
+          </tr>
+        );
+      })}
+    </ListTable>
   );
 }

@@ -14,13 +14,14 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useCan } from '../../app/auth/use-can.ts';
 import { formatDateTime } from '../../shared/lib/date-time.ts';
+import { useListSearch } from '../../shared/lib/use-list-search.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { EmptyView } from '../../shared/ui/empty-view.tsx';
+import { type ListColumn, ListTable } from '../../shared/ui/list-table.tsx';
+import { ListToolbar } from '../../shared/ui/list-toolbar.tsx';
 import { Menu, type MenuItem } from '../../shared/ui/menu.tsx';
-import { PageNav } from '../../shared/ui/page-nav.tsx';
+import { PagedList } from '../../shared/ui/paged-list.tsx';
 import { Panel } from '../../shared/ui/panel.tsx';
-import { SearchInput } from '../../shared/ui/search-input.tsx';
-import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { StatusBadge } from '../../shared/ui/status-badge.tsx';
 import { toast } from '../../shared/ui/toast.tsx';
 import { LastRun } from './last-run.tsx';
@@ -42,6 +43,15 @@ const STATES: Array<{ value: WorkflowState | ''; label: string }> = [
 
 const STATE_LABEL: Record<WorkflowState, string> = { draft: 'Draft', active: 'Active', archived: 'Archived' };
 
+const COLUMNS: ListColumn[] = [
+  { label: 'Name', className: 'w-2/5 sm:px-5' },
+  { label: 'State' },
+  { label: 'Last run', className: 'hidden md:table-cell' },
+  { label: 'Schedule', className: 'hidden lg:table-cell' },
+  { label: 'Updated', className: 'hidden sm:table-cell' },
+  { label: 'Actions', hideLabel: true },
+];
+
 function scheduleText(workflow: Workflow): string {
   return workflow.schedule ? `${workflow.schedule.cron} (${workflow.schedule.time_zone})` : 'On demand';
 }
@@ -55,9 +65,8 @@ export function WorkflowsPage() {
   const canCreate = useCan('create', 'workflow');
   const canUpdate = useCan('update', 'workflow');
   const canReconcile = useCan('read', 'workflow');
-  const [search, setSearch] = useState('');
+  const { search, searchFor, pageNo, setPageNo } = useListSearch();
   const [state, setState] = useState<WorkflowState | ''>('');
-  const [pageNo, setPageNo] = useState(1);
   const workflows = useWorkflows(search, state, pageNo);
   const duplicate = useDuplicateWorkflow();
   const setWorkflowState = useSetWorkflowState();
@@ -138,16 +147,7 @@ export function WorkflowsPage() {
       title="Workflows"
       description="Workflows wire sources, extraction, matching and outputs together, on demand or on a schedule."
       actions={
-        <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row sm:items-center">
-          <SearchInput
-            label="Search workflows"
-            placeholder="Search by name"
-            onSearch={(text) => {
-              setSearch(text.trim());
-              setPageNo(1);
-            }}
-            className="w-full sm:w-64"
-          />
+        <ListToolbar searchLabel="Search workflows" onSearch={searchFor}>
           <label className="sr-only" htmlFor="workflow-state-filter">
             State
           </label>
@@ -177,121 +177,83 @@ export function WorkflowsPage() {
           )}
           {/* The empty view offers it when there is nothing yet: one button, not two. */}
           {!emptyStart && newWorkflow}
-        </div>
+        </ListToolbar>
       }
     >
-      {workflows.isPending ? (
-        <div className="space-y-3 p-5">
-          <Skeleton className="h-10 w-full" />
-          <Skeleton className="h-10 w-full" />
-        </div>
-      ) : workflows.isError ? (
-        <p role="alert" className="p-5 text-sm text-red-600 dark:text-red-400">
-          {workflows.error.message}
-        </p>
-      ) : workflows.data.data.length === 0 ? (
-        search || state ? (
-          <EmptyView icon={<WorkflowIcon />} description="No workflow matches these filters." />
-        ) : (
-          <EmptyView
-            icon={<WorkflowIcon />}
-            title="No workflows yet"
-            description="Workflows wire sources, extraction, matching and outputs together, on demand or on a schedule."
-            action={newWorkflow}
-          />
-        )
-      ) : (
-        <>
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm" aria-busy={workflows.isFetching}>
-              <thead className="text-xs text-zinc-500 uppercase dark:text-zinc-400">
-                <tr className="border-b border-zinc-200 dark:border-zinc-800">
-                  <th scope="col" className="w-2/5 px-4 py-2 font-medium sm:px-5">
-                    Name
-                  </th>
-                  <th scope="col" className="px-4 py-2 font-medium">
-                    State
-                  </th>
-                  <th scope="col" className="hidden px-4 py-2 font-medium md:table-cell">
-                    Last run
-                  </th>
-                  <th scope="col" className="hidden px-4 py-2 font-medium lg:table-cell">
-                    Schedule
-                  </th>
-                  <th scope="col" className="hidden px-4 py-2 font-medium sm:table-cell">
-                    Updated
-                  </th>
-                  <th scope="col" className="px-4 py-2">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
-                {workflows.data.data.map((workflow) => {
-                  const items = actionsOf(workflow);
-                  return (
-                    <tr key={workflow.workflow_id} className="hover:bg-zinc-50 dark:hover:bg-zinc-800/50">
-                      <td className="max-w-0 px-4 py-3 sm:px-5">
-                        {canUpdate ? (
-                          <Link
-                            to={`/workflows/manage-workflow/${workflow.workflow_id}`}
-                            className="block truncate rounded font-medium text-zinc-900 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-[var(--color-primary)] dark:text-zinc-100"
-                          >
-                            {workflow.workflow_name}
-                          </Link>
-                        ) : (
-                          <span className="block truncate font-medium text-zinc-900 dark:text-zinc-100">
-                            {workflow.workflow_name}
-                          </span>
-                        )}
-                        {workflow.workflow_description && (
-                          <p className="truncate text-xs text-zinc-500 dark:text-zinc-400">
-                            {workflow.workflow_description}
-                          </p>
-                        )}
-                      </td>
-                      <td className="px-4 py-3">
-                        <StatusBadge status={workflow.state} label={STATE_LABEL[workflow.state]} />
-                      </td>
-                      <td className="hidden px-4 py-3 whitespace-nowrap text-zinc-600 md:table-cell dark:text-zinc-300">
-                        <LastRun workflowId={workflow.workflow_id} last={workflow.last_execution} />
-                      </td>
-                      <td className="hidden px-4 py-3 text-zinc-600 lg:table-cell dark:text-zinc-300">
-                        {scheduleText(workflow)}
-                      </td>
-                      <td className="hidden px-4 py-3 whitespace-nowrap text-zinc-600 sm:table-cell dark:text-zinc-300">
-                        {formatDateTime(workflow.updated_at)}
-                      </td>
-                      <td className="py-3 pr-4 pl-2 text-right sm:pr-5">
-                        <div className="flex items-center justify-end gap-1">
-                          {canCreate && workflow.state !== 'archived' && (
-                            <RunWorkflowButton
-                              workflowId={workflow.workflow_id}
-                              workflowName={workflow.workflow_name}
-                              compact
-                            />
-                          )}
-                          <Menu
-                            label={`Actions for ${workflow.workflow_name}`}
-                            triggerContent={<Ellipsis aria-hidden="true" />}
-                            items={items}
-                          />
-                        </div>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-          <PageNav
-            pageNo={pageNo}
-            pageSize={WORKFLOWS_PAGE_SIZE}
-            total={workflows.data.total}
-            onPage={setPageNo}
-          />
-        </>
-      )}
+      <PagedList
+        query={workflows}
+        pageNo={pageNo}
+        pageSize={WORKFLOWS_PAGE_SIZE}
+        onPage={setPageNo}
+        empty={
+          search || state ? (
+            <EmptyView icon={<WorkflowIcon />} description="No workflow matches these filters." />
+          ) : (
+            <EmptyView
+              icon={<WorkflowIcon />}
+              title="No workflows yet"
+              description="Workflows wire sources, extraction, matching and outputs together, on demand or on a schedule."
+              action={newWorkflow}
+            />
+          )
+        }
+      >
+        {(page) => (
+          <ListTable columns={COLUMNS} busy={workflows.isFetching}>
+            {page.map((workflow) => (
+              <tr key={workflow.workflow_id} className="hover:bg-zinc-50 dark:hover:bg-zinc-800/50">
+                <td className="max-w-0 px-4 py-3 sm:px-5">
+                  {canUpdate ? (
+                    <Link
+                      to={`/workflows/manage-workflow/${workflow.workflow_id}`}
+                      className="block truncate rounded font-medium text-zinc-900 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-[var(--color-primary)] dark:text-zinc-100"
+                    >
+                      {workflow.workflow_name}
+                    </Link>
+                  ) : (
+                    <span className="block truncate font-medium text-zinc-900 dark:text-zinc-100">
+                      {workflow.workflow_name}
+                    </span>
+                  )}
+                  {workflow.workflow_description && (
+                    <p className="truncate text-xs text-zinc-500 dark:text-zinc-400">
+                      {workflow.workflow_description}
+                    </p>
+                  )}
+                </td>
+                <td className="px-4 py-3">
+                  <StatusBadge status={workflow.state} label={STATE_LABEL[workflow.state]} />
+                </td>
+                <td className="hidden px-4 py-3 whitespace-nowrap text-zinc-600 md:table-cell dark:text-zinc-300">
+                  <LastRun workflowId={workflow.workflow_id} last={workflow.last_execution} />
+                </td>
+                <td className="hidden px-4 py-3 text-zinc-600 lg:table-cell dark:text-zinc-300">
+                  {scheduleText(workflow)}
+                </td>
+                <td className="hidden px-4 py-3 whitespace-nowrap text-zinc-600 sm:table-cell dark:text-zinc-300">
+                  {formatDateTime(workflow.updated_at)}
+                </td>
+                <td className="py-3 pr-4 pl-2 text-right sm:pr-5">
+                  <div className="flex items-center justify-end gap-1">
+                    {canCreate && workflow.state !== 'archived' && (
+                      <RunWorkflowButton
+                        workflowId={workflow.workflow_id}
+                        workflowName={workflow.workflow_name}
+                        compact
+                      />
+                    )}
+                    <Menu
+                      label={`Actions for ${workflow.workflow_name}`}
+                      triggerContent={<Ellipsis aria-hidden="true" />}
+                      items={actionsOf(workflow)}
+                    />
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </ListTable>
+        )}
+      </PagedList>
     </Panel>
   );
 }

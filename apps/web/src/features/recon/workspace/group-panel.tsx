@@ -1,5 +1,6 @@
 import type { GroupItem, ReconGroup, SideFields, TableColumn } from '@counterpart/contracts';
 import { Check, Scale, Unlink, X } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { formatDateTime } from '../../../shared/lib/date-time.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { Modal } from '../../../shared/ui/modal.tsx';
@@ -17,10 +18,17 @@ const STATE_LABELS: Record<ReconGroup['state'], string> = {
   undone: 'Unmatched',
 };
 
+/** One side of the workspace: its table's name, the fields the recon reads and the table's columns. */
+export interface GroupSide {
+  name: string;
+  fields: SideFields | undefined;
+  columns: ReadonlyArray<TableColumn>;
+}
+
 export interface GroupPanelProps {
   groupId: string;
-  left: { name: string; fields: SideFields | undefined; columns: ReadonlyArray<TableColumn> };
-  right: { name: string; fields: SideFields | undefined; columns: ReadonlyArray<TableColumn> };
+  left: GroupSide;
+  right: GroupSide;
   canEdit: boolean;
   busy: boolean;
   onClose: () => void;
@@ -28,36 +36,40 @@ export interface GroupPanelProps {
   onAdjust: (group: ReconGroup) => void;
 }
 
-function ItemsTable(props: {
-  caption: string;
-  items: GroupItem[];
-  currency: string;
-  fields: SideFields | undefined;
-  columns: ReadonlyArray<TableColumn>;
-}) {
+const CAPTION = 'mb-1 text-xs font-medium text-zinc-500 dark:text-zinc-400';
+const AMOUNT_LINES =
+  'divide-y divide-zinc-100 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800';
+
+/** One line of a ruled list (`AMOUNT_LINES`): what it is, a detail in small print, and its amount. */
+function AmountLine({ title, detail, amount }: { title: string; detail: ReactNode; amount: string }) {
+  return (
+    <li className="flex items-start justify-between gap-3 px-3 py-2">
+      <span className="min-w-0">
+        <span className="block truncate font-medium">{title}</span>
+        <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400">{detail}</span>
+      </span>
+      <span className="shrink-0 font-medium whitespace-nowrap tabular-nums">{amount}</span>
+    </li>
+  );
+}
+
+function ItemsTable(props: { side: GroupSide; items: GroupItem[]; currency: string }) {
   return (
     <div className="min-w-0">
-      <h3 className="mb-1 text-xs font-medium text-zinc-500 dark:text-zinc-400">{props.caption}</h3>
+      <h3 className={CAPTION}>{props.side.name}</h3>
       {props.items.length === 0 ? (
         <p className="text-zinc-500 dark:text-zinc-400">No rows on this side.</p>
       ) : (
-        <ul className="divide-y divide-zinc-100 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
+        <ul className={AMOUNT_LINES}>
           {props.items.map((item) => {
-            const text = item.values ? rowText(item.values, props.fields, props.columns) : null;
+            const text = item.values ? rowText(item.values, props.side.fields, props.side.columns) : null;
             return (
-              <li key={item.item_id} className="flex items-start justify-between gap-3 px-3 py-2">
-                <span className="min-w-0">
-                  <span className="block truncate font-medium">
-                    {item.reference || text?.reference || '—'}
-                  </span>
-                  <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400">
-                    {[item.date, text?.description].filter(Boolean).join(' · ')}
-                  </span>
-                </span>
-                <span className="shrink-0 font-medium whitespace-nowrap tabular-nums">
-                  {formatMoney(item.amount, props.currency)}
-                </span>
-              </li>
+              <AmountLine
+                key={item.item_id}
+                title={item.reference || text?.reference || '—'}
+                detail={[item.date, text?.description].filter(Boolean).join(' · ')}
+                amount={formatMoney(item.amount, props.currency)}
+              />
             );
           })}
         </ul>
@@ -164,10 +176,7 @@ export function GroupPanel(props: GroupPanelProps) {
             </div>
             {data.features.length > 0 && (
               <section aria-labelledby="score-breakdown">
-                <h3
-                  id="score-breakdown"
-                  className="mb-1 text-xs font-medium text-zinc-500 dark:text-zinc-400"
-                >
+                <h3 id="score-breakdown" className={CAPTION}>
                   Why these rows match
                 </h3>
                 <ul className="flex flex-wrap gap-1.5">
@@ -209,46 +218,36 @@ export function GroupPanel(props: GroupPanelProps) {
             )}
             {adjustments.length > 0 && (
               <section aria-labelledby="group-adjustments">
-                <h3
-                  id="group-adjustments"
-                  className="mb-1 text-xs font-medium text-zinc-500 dark:text-zinc-400"
-                >
+                <h3 id="group-adjustments" className={CAPTION}>
                   Adjustments
                 </h3>
-                <ul className="divide-y divide-zinc-100 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
+                <ul className={AMOUNT_LINES}>
                   {adjustments.map((adjustment) => (
-                    <li key={adjustment.id} className="flex items-start justify-between gap-3 px-3 py-2">
-                      <span className="min-w-0">
-                        <span className="block truncate font-medium">{adjustment.reason}</span>
-                        <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400">
+                    <AmountLine
+                      key={adjustment.id}
+                      title={adjustment.reason}
+                      detail={
+                        <>
                           {adjustment.account} · {adjustment.state.replace('_', ' ')}
                           {adjustment.created_by_email ? ` · ${adjustment.created_by_email}` : ''}
-                        </span>
-                      </span>
-                      <span className="shrink-0 font-medium whitespace-nowrap tabular-nums">
-                        {formatMoney(adjustment.amount, adjustment.currency)}
-                      </span>
-                    </li>
+                        </>
+                      }
+                      amount={formatMoney(adjustment.amount, adjustment.currency)}
+                    />
                   ))}
                 </ul>
               </section>
             )}
             {data.note && <p className="text-zinc-600 dark:text-zinc-300">Note: {data.note}</p>}
             <div className="grid gap-4 md:grid-cols-2">
-              <ItemsTable
-                caption={props.left.name}
-                items={data.items.filter((item) => item.side === 'left')}
-                currency={data.currency}
-                fields={props.left.fields}
-                columns={props.left.columns}
-              />
-              <ItemsTable
-                caption={props.right.name}
-                items={data.items.filter((item) => item.side === 'right')}
-                currency={data.currency}
-                fields={props.right.fields}
-                columns={props.right.columns}
-              />
+              {(['left', 'right'] as const).map((side) => (
+                <ItemsTable
+                  key={side}
+                  side={props[side]}
+                  items={data.items.filter((item) => item.side === side)}
+                  currency={data.currency}
+                />
+              ))}
             </div>
             <ReconAuditPanel groupId={data.id} />
           </div>

@@ -18,6 +18,42 @@ export interface WorkspacePickerProps {
   onOpen: (choice: WorkspaceChoice) => void;
 }
 
+interface NamedSelectProps {
+  label: string;
+  /** The first option's text, for choosing none. */
+  none: string;
+  choices: ReadonlyArray<{ id: string; name: string }>;
+  value: string;
+  onChange: (id: string) => void;
+  disabled?: boolean;
+}
+
+/** A labelled select of named records (tables, mappings) by id, after an option for none. */
+function NamedSelect({ label, none, choices, value, onChange, disabled }: NamedSelectProps) {
+  const id = useId();
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      <select
+        id={id}
+        className={FIELD_CLASSES}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        disabled={disabled}
+      >
+        <option value="">{none}</option>
+        {choices.map((choice) => (
+          <option key={choice.id} value={choice.id}>
+            {choice.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 /** Choose the left (e.g. bank) and right (e.g. ledger) tables and, if any, a mapping between them. */
 export function WorkspacePicker({ initial, onOpen }: WorkspacePickerProps) {
   const tables = useTableChoices();
@@ -31,7 +67,6 @@ export function WorkspacePicker({ initial, onOpen }: WorkspacePickerProps) {
       (mapping.left_table_id === leftTableId && mapping.right_table_id === rightTableId) ||
       (mapping.left_table_id === rightTableId && mapping.right_table_id === leftTableId),
   );
-  const ids = { left: useId(), right: useId(), mapping: useId() };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -67,63 +102,28 @@ export function WorkspacePicker({ initial, onOpen }: WorkspacePickerProps) {
         />
       ) : (
         <form className="grid gap-4 px-4 py-4 sm:px-5 md:grid-cols-3" onSubmit={submit} noValidate>
-          <div className="space-y-1.5">
-            <label htmlFor={ids.left} className="block text-sm font-medium">
-              Left table
-            </label>
-            <select
-              id={ids.left}
-              className={FIELD_CLASSES}
-              value={leftTableId}
-              onChange={(event) => setLeft(event.target.value)}
-            >
-              <option value="">Choose a table (e.g. bank)</option>
-              {choices.map((table) => (
-                <option key={table.id} value={table.id}>
-                  {table.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="space-y-1.5">
-            <label htmlFor={ids.right} className="block text-sm font-medium">
-              Right table
-            </label>
-            <select
-              id={ids.right}
-              className={FIELD_CLASSES}
-              value={rightTableId}
-              onChange={(event) => setRight(event.target.value)}
-            >
-              <option value="">Choose a table (e.g. ledger)</option>
-              {choices
-                .filter((table) => table.id !== leftTableId)
-                .map((table) => (
-                  <option key={table.id} value={table.id}>
-                    {table.name}
-                  </option>
-                ))}
-            </select>
-          </div>
-          <div className="space-y-1.5">
-            <label htmlFor={ids.mapping} className="block text-sm font-medium">
-              Association mapping
-            </label>
-            <select
-              id={ids.mapping}
-              className={FIELD_CLASSES}
-              value={mappingId}
-              onChange={(event) => setMapping(event.target.value)}
-              disabled={between.length === 0}
-            >
-              <option value="">{between.length === 0 ? 'None between these tables' : 'None'}</option>
-              {between.map((mapping) => (
-                <option key={mapping.id} value={mapping.id}>
-                  {mapping.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <NamedSelect
+            label="Left table"
+            none="Choose a table (e.g. bank)"
+            choices={choices}
+            value={leftTableId}
+            onChange={setLeft}
+          />
+          <NamedSelect
+            label="Right table"
+            none="Choose a table (e.g. ledger)"
+            choices={choices.filter((table) => table.id !== leftTableId)}
+            value={rightTableId}
+            onChange={setRight}
+          />
+          <NamedSelect
+            label="Association mapping"
+            none={between.length === 0 ? 'None between these tables' : 'None'}
+            choices={between}
+            value={mappingId}
+            onChange={setMapping}
+            disabled={between.length === 0}
+          />
           <div className="flex flex-wrap items-center gap-3 md:col-span-3">
             <Button type="submit">Open workspace</Button>
             {error && (
