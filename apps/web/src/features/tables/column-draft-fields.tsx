@@ -2,6 +2,7 @@ import type { ColumnType } from '@counterpart/contracts';
 import { Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { IconButton } from '../../shared/ui/button.tsx';
+import { SelectField } from '../../shared/ui/select-field.tsx';
 import { FIELD_CLASSES, TextField } from '../../shared/ui/text-field.tsx';
 import { COLUMN_TYPE_LABELS, type ColumnDraft, type DraftCheck } from './column-drafts.ts';
 import { useAllTables } from './links-api.ts';
@@ -105,33 +106,10 @@ function LinkTableField({
   error?: string | undefined;
   onChange: (tableId: string) => void;
 }) {
-  const id = useId();
   const tables = useAllTables();
-  return (
-    <div className="space-y-1.5">
-      <label htmlFor={id} className="block text-sm font-medium text-zinc-800 dark:text-zinc-200">
-        {label}
-      </label>
-      <select
-        id={id}
-        value={value}
-        aria-invalid={Boolean(error)}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(event) => onChange(event.target.value)}
-        className={FIELD_CLASSES}
-      >
-        <option value="">Choose a table</option>
-        {(tables.data?.data ?? []).map((table) => (
-          <option key={table.id} value={table.id}>
-            {table.name}
-          </option>
-        ))}
-      </select>
-      {error && (
-        <p id={`${id}-error`} className="text-xs text-red-600 dark:text-red-400">
-          {error}
-        </p>
-      )}
-    </div>
-  );
+  const options = [
+    { value: '', label: 'Choose a table' },
+    ...(tables.data?.data ?? []).map((table) => ({ value: table.id, label: table.name })),
+  ];
+  return <SelectField label={label} value={value} options={options} onChange={onChange} error={error} />;
 }

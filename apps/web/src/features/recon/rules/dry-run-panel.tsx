@@ -3,10 +3,10 @@ import { FlaskConical } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../shared/ui/button.tsx';
 import { Panel } from '../../../shared/ui/panel.tsx';
+import { SelectField } from '../../../shared/ui/select-field.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { StatusBadge } from '../../../shared/ui/status-badge.tsx';
 import { toast } from '../../../shared/ui/toast.tsx';
-import { SelectField } from './form-controls.tsx';
 import { useRunProgress, useStartDryRun, useTableChoices } from './rules-api.ts';
 
 const COUNT = new Intl.NumberFormat('en-US');

@@ -1,5 +1,6 @@
+import { SelectField } from '../../../shared/ui/select-field.tsx';
 import { TextField } from '../../../shared/ui/text-field.tsx';
-import { CheckboxGroup, SelectField } from './form-controls.tsx';
+import { CheckboxGroup } from './form-controls.tsx';
 import {
   DEFAULT_MAX_BLOCK,
   DEFAULT_WEIGHTS,

@@ -6,12 +6,12 @@ import { useCan } from '../../../app/auth/use-can.ts';
 import { HttpError } from '../../../shared/lib/http.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { Panel } from '../../../shared/ui/panel.tsx';
+import { SelectField } from '../../../shared/ui/select-field.tsx';
 import { Skeleton } from '../../../shared/ui/skeleton.tsx';
 import { Switch } from '../../../shared/ui/switch.tsx';
 import { FIELD_CLASSES, TextField } from '../../../shared/ui/text-field.tsx';
 import { toast } from '../../../shared/ui/toast.tsx';
 import { DryRunPanel } from './dry-run-panel.tsx';
-import { SelectField } from './form-controls.tsx';
 import {
   draftsToPasses,
   KIND_LABELS,

@@ -1,10 +1,10 @@
 import { ArrowLeftRight } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Button } from '../../../shared/ui/button.tsx';
 import { EmptyView } from '../../../shared/ui/empty-view.tsx';
 import { Panel } from '../../../shared/ui/panel.tsx';
+import { SelectField } from '../../../shared/ui/select-field.tsx';
 import { Skeleton } from '../../../shared/ui/skeleton.tsx';
-import { FIELD_CLASSES } from '../../../shared/ui/text-field.tsx';
 import { useTableChoices, useTableMappings } from './recon-api.ts';
 
 export interface WorkspaceChoice {
@@ -30,27 +30,12 @@ interface NamedSelectProps {
 
 /** A labelled select of named records (tables, mappings) by id, after an option for none. */
 function NamedSelect({ label, none, choices, value, onChange, disabled }: NamedSelectProps) {
-  const id = useId();
+  const options = [
+    { value: '', label: none },
+    ...choices.map((choice) => ({ value: choice.id, label: choice.name })),
+  ];
   return (
-    <div className="space-y-1.5">
-      <label htmlFor={id} className="block text-sm font-medium">
-        {label}
-      </label>
-      <select
-        id={id}
-        className={FIELD_CLASSES}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        disabled={disabled}
-      >
-        <option value="">{none}</option>
-        {choices.map((choice) => (
-          <option key={choice.id} value={choice.id}>
-            {choice.name}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SelectField label={label} value={value} options={options} onChange={onChange} disabled={disabled} />
   );
 }
 
