@@ -116,3 +116,28 @@ export async function fillTextTable(
   );
   return created.id as string;
 }
+
+/**
+ * Event-loop stalls of this process (where a bench's server runs): a 10 ms ticker's gaps longer than
+ * 50 ms, each with when it ended (a stall is seen when it ends). `longest(from, to)` is the longest part
+ * of one inside [from, to] (Date.now() times; the whole watch when not given).
+ */
+export function watchStalls() {
+  const stalls: Array<{ end: number; ms: number }> = [];
+  let last = Date.now();
+  const ticker = setInterval(() => {
+    const now = Date.now();
+    if (now - last > 50) stalls.push({ end: now, ms: now - last });
+    last = now;
+  }, 10);
+  return {
+    stop: () => clearInterval(ticker),
+    longest: (from = Number.NEGATIVE_INFINITY, to = Number.POSITIVE_INFINITY) =>
+      stalls.reduce(
+        (most, stall) => Math.max(most, Math.min(stall.end, to) - Math.max(stall.end - stall.ms, from)),
+        0,
+      ),
+    /** How many stalls lasted longer than `ms`. */
+    over: (ms: number) => stalls.filter((stall) => stall.ms > ms).length,
+  };
+}

@@ -14,7 +14,7 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { startTestServer } from '../apps/server/test/test-server.ts';
-import { adminApi, fillTextTable, log, type TextTableRows } from './bench-kit.ts';
+import { adminApi, fillTextTable, log, type TextTableRows, watchStalls } from './bench-kit.ts';
 
 const ROWS = Number(process.env.ROWS ?? 100_000);
 
@@ -98,14 +98,7 @@ const workflow = await call('POST', '/api/workflow/rule_workflows', {
   workflow_name: `Bench ${Date.now()}`,
   graph,
 });
-// The server's event loop is this process's: a ticker's gaps longer than 50 ms, with when they ended.
-const stalls: Array<{ end: number; ms: number }> = [];
-let lastTick = Date.now();
-const ticker = setInterval(() => {
-  const now = Date.now();
-  if (now - lastTick > 50) stalls.push({ end: now, ms: now - lastTick });
-  lastTick = now;
-}, 10);
+const stalls = watchStalls();
 const started = performance.now();
 const execution = await call('POST', '/api/workflow/workflows/workflow/execution', {
   workflow_id: workflow.data.workflow_id,
@@ -136,7 +129,7 @@ for (;;) {
   if (!['queued', 'running'].includes(done.status)) break;
 }
 const wall = performance.now() - started;
-clearInterval(ticker);
+stalls.stop();
 if (done.status !== 'succeeded') throw new Error(`${done.status}: ${done.error}`);
 const t = (iso: string) => new Date(iso).getTime();
 const runStart = t(done.started_at);
@@ -151,17 +144,11 @@ for (const [from, to] of intervals) {
   covered += to - Math.max(from, reach);
   reach = to;
 }
-/** The longest part of an event-loop stall inside [from, to] (a stall is seen when it ends). */
-const longestStall = (from: number, to: number) =>
-  stalls.reduce(
-    (most, stall) => Math.max(most, Math.min(stall.end, to) - Math.max(stall.end - stall.ms, from)),
-    0,
-  );
 console.log(`${ROWS} rows per input, 10 blocks, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`);
 console.log(`request → finished: ${(wall / 1000).toFixed(2)} s; execution ${(runEnd - runStart) / 1000} s`);
 for (const b of done.blocks) {
   console.log(
-    `  ${b.node_id.padEnd(7)} ${((t(b.finished_at) - t(b.started_at)) / 1000).toFixed(2).padStart(7)} s  rows ${b.rows_in ?? '-'} → ${b.rows_out ?? '-'}  longest stall ${longestStall(t(b.started_at), t(b.finished_at))} ms`,
+    `  ${b.node_id.padEnd(7)} ${((t(b.finished_at) - t(b.started_at)) / 1000).toFixed(2).padStart(7)} s  rows ${b.rows_in ?? '-'} → ${b.rows_out ?? '-'}  longest stall ${stalls.longest(t(b.started_at), t(b.finished_at))} ms`,
   );
 }
 const outside = runEnd - runStart - covered;

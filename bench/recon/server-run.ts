@@ -3,7 +3,7 @@
  * tables of ROWS rows (currency amounts in minor units, dates; bank lines against ledger invoices, most matching by reference, some by amount
  * and date only), `POST /v1/recon/runs` with the default rules, polled until done. Prints the run's wall
  * time, the engine's share (`engine_ms` of the summary), the groups made, and the server's longest
- * event-loop stall meanwhile (the server runs in this process: a 10 ms ticker's longest gap), which
+ * event-loop stall meanwhile (the server runs in this process: `watchStalls`), which
  * is what every other request, WebSocket and job of the process waits for.
  *
  *   npx tsx bench/recon/server-run.ts            # 100,000 rows a side
@@ -11,7 +11,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { startTestServer } from '../../apps/server/test/test-server.ts';
-import { adminApi, fillTextTable, log } from '../bench-kit.ts';
+import { adminApi, fillTextTable, log, watchStalls } from '../bench-kit.ts';
 
 const ROWS = Number(process.env.ROWS ?? 100_000);
 const V1 = '/api/recon/v1/recon';
@@ -53,13 +53,7 @@ const columnsOf = async (id: string) => {
 const b = await columnsOf(bank);
 const l = await columnsOf(ledger);
 
-const stalls: number[] = [];
-let lastTick = Date.now();
-const ticker = setInterval(() => {
-  const now = Date.now();
-  stalls.push(now - lastTick);
-  lastTick = now;
-}, 10);
+const stalls = watchStalls();
 const started = performance.now();
 const start = await call('POST', `${V1}/runs`, {
   left_table_id: bank,
@@ -77,16 +71,13 @@ for (;;) {
   if (!['queued', 'running'].includes(detail.status)) break;
 }
 const wall = performance.now() - started;
-clearInterval(ticker);
+stalls.stop();
 if (detail.status !== 'succeeded') throw new Error(`${detail.status}: ${detail.error_message}`);
 const summary = detail.summary as { engine_ms: number; groups: Record<string, number> };
-const longest = Math.max(...stalls);
 console.log(`${ROWS} rows a side, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`);
 console.log(
   `request → succeeded: ${(wall / 1000).toFixed(2)} s; engine ${(summary.engine_ms / 1000).toFixed(2)} s`,
 );
 console.log(`groups: ${JSON.stringify(summary.groups)}`);
-console.log(
-  `longest event-loop stall: ${longest} ms; stalls over 100 ms: ${stalls.filter((s) => s > 100).length}`,
-);
+console.log(`longest event-loop stall: ${stalls.longest()} ms; stalls over 100 ms: ${stalls.over(100)}`);
 await server.close();
