@@ -313,7 +313,8 @@ const createdBy = () => uuid('created_by').references(() => users.id, { onDelete
  * the server sniffed and proposes (`proposal`: format, delimiter, header, sheets, column types and
  * mapping), what the user confirmed (`options`), then the background run's counts and its
  * rejected lines (`errors`: the first ones, each with line, column and reason).
- * Status: uploaded → queued → running → succeeded | failed.
+ * Status: uploaded → queued → running → succeeded | failed | cancelled; rows of a queued or running
+ * import are invisible to every reader (tables/visible-items.ts) until it succeeds.
  */
 export const tableImports = pgTable(
   'table_imports',
@@ -343,8 +344,14 @@ export const tableImports = pgTable(
     createdAt: createdAt(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** Touched every few seconds by the process running the import: a silent one lost its process. */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
   },
-  (t) => [index('table_imports_org_idx').on(t.organizationId, t.createdAt)],
+  (t) => [
+    index('table_imports_org_idx').on(t.organizationId, t.createdAt),
+    /** The unfinished imports of a table, whose rows readers must not see yet. */
+    index('table_imports_pending_idx').on(t.tableId).where(sql`${t.status} in ('queued', 'running')`),
+  ],
 );
 
 /**

@@ -1,0 +1,2 @@
+ALTER TABLE "table_imports" ADD COLUMN "heartbeat_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "table_imports_pending_idx" ON "table_imports" USING btree ("table_id") WHERE "table_imports"."status" in ('queued', 'running');
