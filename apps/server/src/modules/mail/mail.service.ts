@@ -63,7 +63,7 @@ export async function sendMail(deps: MailDeps, message: MailMessage): Promise<Se
   if (!smtpUrl) {
     deps.log.info(
       summary,
-      'e-mail kept in the outbox (no SMTP_URL is set): see the outbox in Account Settings',
+      'e-mail kept in the outbox (no SMTP_URL is set): see the outbox in Account Settings, or `npm run outbox` on the server',
     );
     return { id: row.id, delivered: Promise.resolve() };
   }

@@ -4,18 +4,25 @@ import type { Db } from '../../db/database.ts';
 import { memberships, outboxEmails, users } from '../../db/schema.ts';
 
 /**
- * Which e-mails an organization's outbox shows: its own (invites), and, only while no SMTP is
- * set (the outbox is then the only way a link reaches anyone), the e-mails to a person (password
- * resets) whose recipient is a member of this organization.
+ * Which e-mails an organization's outbox shows: its own (invites), and, only while no SMTP is set
+ * (the outbox is then the only way a link reaches anyone), the e-mails to a person (password
+ * resets) whose recipient is a member of this organization *and of no other*. A reset link gives
+ * the whole account: an admin may read it only when the account holds nothing but their own
+ * organization's access, or anyone could sign a company up, invite a user of another organization
+ * and take their account over. Other people's links reach only the server operator
+ * (`npm run outbox`, outbox-command.ts).
  */
 function visibleIn(organizationId: string, includePersonal: boolean): SQL | undefined {
   const own = eq(outboxEmails.organizationId, organizationId);
   if (!includePersonal) return own;
-  const members = sql`lower(${outboxEmails.toAddress}) in (
+  const onlyHere = sql`lower(${outboxEmails.toAddress}) in (
     select lower(${users.email}) from ${users}
     join ${memberships} on ${memberships.userId} = ${users.id}
-    where ${memberships.organizationId} = ${organizationId})`;
-  return or(own, and(isNull(outboxEmails.organizationId), members));
+    where ${memberships.organizationId} = ${organizationId}
+      and not exists (
+        select 1 from ${memberships} elsewhere
+        where elsewhere.user_id = ${users.id} and elsewhere.organization_id <> ${organizationId}))`;
+  return or(own, and(isNull(outboxEmails.organizationId), onlyHere));
 }
 
 /** One page of the outbox, newest first, with bodies so an admin can pass a link on by hand. */

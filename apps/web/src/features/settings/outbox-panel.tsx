@@ -41,7 +41,7 @@ export function OutboxPanel() {
       description={
         outbox.data.smtp_configured
           ? 'E-mails sent by the server.'
-          : 'No SMTP server is set (SMTP_URL): e-mails are kept here. Pass the links on by hand.'
+          : 'No SMTP server is set (SMTP_URL): e-mails are kept here. Pass the links on by hand. A password reset of someone who also belongs to another organization is not shown here: the server operator reads it with npm run outbox.'
       }
     >
       <ul className="divide-y divide-zinc-200 dark:divide-zinc-800">
