@@ -38,11 +38,12 @@ export const signupSchema = z.object({
 });
 export type Signup = z.infer<typeof signupSchema>;
 
-/** 201 answer of sign-up; the web app then sends the user through the normal sign-in. */
-export const signupResultSchema = z.object({ organization_id: z.string() });
-export type SignupResult = z.infer<typeof signupResultSchema>;
-
-export const SIGNUP_EMAIL_TAKEN = 'An account with this e-mail already exists. Sign in instead.';
+/**
+ * The 202 answer of sign-up, the same whether the e-mail was new (organization and admin created)
+ * or already had an account (that account is e-mailed instead), so sign-up does not tell who has
+ * an account. The web app then sends the person through the normal sign-in.
+ */
+export const SIGNUP_ANSWER = 'Sign in with your e-mail and password to continue.';
 
 /** POST /api/users/onboarding/forgot-password (public): always the same 202 answer. */
 export const forgotPasswordSchema = z.object({ email: emailSchema });

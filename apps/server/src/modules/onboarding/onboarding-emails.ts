@@ -53,3 +53,26 @@ export function resetEmail(options: { to: string; link: string; ttlSeconds: numb
     ].join('\n'),
   };
 }
+
+/**
+ * To an existing account whose e-mail someone just tried to sign up with: no link (nothing to
+ * take over), only where to sign in or reset the password.
+ */
+export function signupNoticeEmail(options: { to: string; publicUrl: string }): MailMessage {
+  return {
+    organizationId: null,
+    to: options.to,
+    subject: 'Someone tried to sign up to Counterpart with your e-mail',
+    text: [
+      'Hello,',
+      '',
+      `Someone tried to create a new Counterpart account with ${options.to}, which already has one.`,
+      'Nothing was created or changed.',
+      '',
+      `If it was you, sign in instead: ${options.publicUrl}/`,
+      `Forgot your password? Reset it here: ${options.publicUrl}/auth/forgot-password`,
+      '',
+      'If it was not you, you can ignore this e-mail.',
+    ].join('\n'),
+  };
+}

@@ -39,10 +39,9 @@ export function createPublicCall(server: TestServer) {
 
 /**
  * The newest e-mail to `to` whose subject contains `subject`, once there are more than `seen` of
- * them (password reset e-mails are written after the answer: it waits a little); with the token
- * of the link it carries.
+ * them (password reset e-mails are written after the answer: it waits a little).
  */
-export async function waitForEmail(server: TestServer, to: string, subject: string, seen = 0) {
+export async function waitForMail(server: TestServer, to: string, subject: string, seen = 0) {
   for (let attempt = 0; attempt < 50; attempt++) {
     const mails = await server.database.db
       .select()
@@ -55,14 +54,18 @@ export async function waitForEmail(server: TestServer, to: string, subject: stri
       )
       .orderBy(desc(outboxEmails.createdAt), desc(outboxEmails.id));
     const [mail] = mails;
-    if (mail && mails.length > seen) {
-      const token = /token=([A-Za-z0-9_-]+)/.exec(mail.textBody)?.[1];
-      if (!token) throw new Error(`No link in the e-mail to ${to}`);
-      return { ...mail, token };
-    }
+    if (mail && mails.length > seen) return mail;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`No e-mail to ${to} about "${subject}"`);
+}
+
+/** As waitForMail, with the token of the link the e-mail carries. */
+export async function waitForEmail(server: TestServer, to: string, subject: string, seen = 0) {
+  const mail = await waitForMail(server, to, subject, seen);
+  const token = /token=([A-Za-z0-9_-]+)/.exec(mail.textBody)?.[1];
+  if (!token) throw new Error(`No link in the e-mail to ${to}`);
+  return { ...mail, token };
 }
 
 /** How many e-mails went to `to` (to prove none was sent). */

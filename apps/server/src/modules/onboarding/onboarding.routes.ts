@@ -4,7 +4,7 @@ import {
   forgotPasswordSchema,
   messageResponseSchema,
   resetPasswordSchema,
-  signupResultSchema,
+  SIGNUP_ANSWER,
   signupSchema,
 } from '@counterpart/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -16,7 +16,7 @@ import { outboxRoutes } from '../mail/outbox.routes.ts';
 import { invitesRoutes } from './invites.routes.ts';
 import { findResettableUser, resetPassword, sendResetLink } from './password-reset.service.ts';
 import { createPublicThrottle } from './public-throttle.ts';
-import { signUp } from './signup.service.ts';
+import { sendSignupNotice, signUp } from './signup.service.ts';
 
 const publicErrors = { 400: errorResponseSchema, 429: errorResponseSchema };
 
@@ -44,16 +44,27 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{
       config: { public: true },
       schema: {
         tags: ['users'],
-        summary: 'Sign a company up: its organization (default groups) and first admin; then sign in',
+        summary:
+          'Sign a company up: its organization (default groups) and first admin; then sign in. An e-mail that already has an account gets the same answer, and that account an e-mail',
         body: signupSchema,
-        response: { 201: signupResultSchema, 409: errorResponseSchema, ...publicErrors },
+        response: { 202: messageResponseSchema, ...publicErrors },
       },
     },
     async (request, reply) => {
-      await throttle.check(request, 'signup');
-      const { organizationId } = await signUp(db, config.productKey, request.body);
-      request.log.info({ organizationId }, 'organization signed up');
-      return reply.status(201).send({ organization_id: organizationId });
+      await throttle.check(request, 'signup', request.body.email);
+      const outcome = await signUp(db, config.productKey, request.body);
+      if (outcome.created) {
+        request.log.info({ organizationId: outcome.organizationId }, 'organization signed up');
+      } else {
+        // After the answer, so its timing does not tell whether the account exists.
+        const deps = { db, config, log: request.log };
+        setImmediate(() => {
+          sendSignupNotice(deps, outcome.existing).catch((error: unknown) =>
+            request.log.error({ err: error }, 'could not e-mail the account of a repeated sign-up'),
+          );
+        });
+      }
+      return reply.status(202).send({ message: SIGNUP_ANSWER });
     },
   );
 

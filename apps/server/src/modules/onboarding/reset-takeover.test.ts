@@ -31,9 +31,11 @@ async function founder(label: string, password: string) {
     email,
     password,
   });
-  expect(created.status).toBe(201);
+  expect(created.status).toBe(202);
   const { tokens } = await createSignInFlows(server.url).signInWithTokens(email, password);
-  return { email, organizationId: created.body.organization_id as string, token: tokens.access_token };
+  const me = await call('GET', '/api/users/me', tokens.access_token, null);
+  const organizationId = me.body.organizations[0].id as string;
+  return { email, organizationId, token: tokens.access_token };
 }
 
 const resetLinks = (page: Json, to: string) =>

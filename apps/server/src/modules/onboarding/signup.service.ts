@@ -1,11 +1,13 @@
-import { SIGNUP_EMAIL_TAKEN, type Signup } from '@counterpart/contracts';
+import type { Signup } from '@counterpart/contracts';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { groupMembers, memberships, organizations, users } from '../../db/schema.ts';
 import { createDefaultGroups } from '../../db/seed.ts';
-import { AppError } from '../../errors.ts';
 import { hashPassword } from '../../identity/passwords.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { type MailDeps, sendMail } from '../mail/mail.service.ts';
 import { findUserByEmail } from '../organizations/organizations.service.ts';
+import { signupNoticeEmail } from './onboarding-emails.ts';
 
 /** Postgres' unique_violation: two sign-ups (or an invite) raced for the same e-mail. */
 export function isUniqueViolation(error: unknown): boolean {
@@ -19,15 +21,21 @@ export function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
+/** What sign-up did: a new organization, or nothing because the e-mail already has an account. */
+export type SignupOutcome =
+  | { created: true; organizationId: string }
+  | { created: false; existing: { id: string; email: string } };
+
 /**
  * Signs a company up: its first user, the organization with the default groups (Administrators,
- * Reconcilers, Viewers) and that user in Administrators, all or nothing. 409 when the e-mail
- * already has an account.
+ * Reconcilers, Viewers) and that user in Administrators, all or nothing. When the e-mail already
+ * has an account nothing is created (the caller answers the same and e-mails that account); the
+ * password is hashed either way, so both take as long.
  */
-export async function signUp(db: Db, productKey: string, input: Signup): Promise<{ organizationId: string }> {
+export async function signUp(db: Db, productKey: string, input: Signup): Promise<SignupOutcome> {
   const email = input.email.toLowerCase();
-  if (await findUserByEmail(db, email)) throw new AppError(409, SIGNUP_EMAIL_TAKEN);
-  const passwordHash = await hashPassword(input.password);
+  const [found, passwordHash] = await Promise.all([findUserByEmail(db, email), hashPassword(input.password)]);
+  if (found) return { created: false, existing: { id: found.id, email: found.email } };
   try {
     return await db.transaction(async (tx) => {
       const [user] = await tx
@@ -47,10 +55,20 @@ export async function signUp(db: Db, productKey: string, input: Signup): Promise
         targetId: org.id,
         details: { name: org.name, via: 'signup' },
       });
-      return { organizationId: org.id };
+      return { created: true as const, organizationId: org.id };
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError(409, SIGNUP_EMAIL_TAKEN);
+    // Another sign-up (or an invite) took the e-mail meanwhile: that account is the existing one.
+    const raced = isUniqueViolation(error) ? await findUserByEmail(db, email) : null;
+    if (raced) return { created: false, existing: { id: raced.id, email: raced.email } };
     throw error;
   }
+}
+
+/** After answering a sign-up with a taken e-mail: tell that account's owner, who may have forgotten it. */
+export async function sendSignupNotice(
+  deps: MailDeps & { config: Pick<Config, 'mail' | 'publicUrl'> },
+  account: { email: string },
+): Promise<void> {
+  await sendMail(deps, signupNoticeEmail({ to: account.email, publicUrl: deps.config.publicUrl }));
 }

@@ -1,11 +1,11 @@
-import { SIGNUP_EMAIL_TAKEN } from '@counterpart/contracts';
+import { SIGNUP_ANSWER } from '@counterpart/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiCall } from '../../../test/api-call.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { auditLog, groups } from '../../db/schema.ts';
 import { createSignInFlows } from '../../identity/oidc-test-flows.ts';
-import { createPublicCall, randomAddress, uniqueEmail } from './onboarding-test-support.ts';
+import { createPublicCall, randomAddress, uniqueEmail, waitForMail } from './onboarding-test-support.ts';
 
 let server: TestServer;
 let guest: ReturnType<typeof createPublicCall>;
@@ -33,14 +33,15 @@ describe('POST /api/users/onboarding/signup', () => {
   it('makes a working organization: its admin signs in through the real flow and runs it', async () => {
     const email = uniqueEmail('founder');
     const created = await signup({ email, organization_name: 'Acacia Traders' });
-    expect(created.status).toBe(201);
-    const orgId = created.body.organization_id as string;
+    expect(created).toEqual({ status: 202, body: { message: SIGNUP_ANSWER } });
 
     const { tokens } = await createSignInFlows(server.url).signInWithTokens(email, PASSWORD);
     const me = await call('GET', '/api/users/me', tokens.access_token, null);
     expect(me.status).toBe(200);
     expect(me.body.full_name).toBe('Wanjiru Kamau');
-    const org = me.body.organizations.find((o: { id: string }) => o.id === orgId);
+    expect(me.body.organizations).toHaveLength(1);
+    const [org] = me.body.organizations;
+    const orgId = org.id as string;
     expect(org.name).toBe('Acacia Traders');
     expect(org.roles.management).toContain('organization-admin');
 
@@ -53,17 +54,27 @@ describe('POST /api/users/onboarding/signup', () => {
     expect(audit).toEqual([expect.objectContaining({ action: 'organization.created', actorEmail: email })]);
   });
 
-  it('refuses an e-mail that already has an account, whatever its case, and creates nothing', async () => {
+  it('answers a taken e-mail exactly like a new one, e-mails that account and creates nothing', async () => {
     const email = uniqueEmail('twice');
-    expect((await signup({ email })).status).toBe(201);
+    const first = await signup({ email });
     const again = await signup({ email: email.toUpperCase(), organization_name: 'Second Try Ltd' });
-    expect(again.status).toBe(409);
-    expect(again.body.message).toBe(SIGNUP_EMAIL_TAKEN);
+    expect(again).toEqual(first);
+    expect(again).toEqual({ status: 202, body: { message: SIGNUP_ANSWER } });
+
+    const notice = await waitForMail(server, email, 'Someone tried to sign up');
+    expect(notice.organizationId).toBeNull();
+    expect(notice.textBody).toContain(`${server.url}/auth/forgot-password`);
+    expect(notice.textBody).toContain('Nothing was created or changed.');
     const { rows } = await server.database.query(
       "select id from organizations where name = 'Second Try Ltd'",
       [],
     );
     expect(rows).toEqual([]);
+    const accounts = await server.database.query('select id from users where lower(email) = $1', [email]);
+    expect(accounts.rows).toHaveLength(1);
+    // The account keeps its password: the second sign-up's is not the one that works.
+    const { tokens } = await createSignInFlows(server.url).signInWithTokens(email, PASSWORD);
+    expect(tokens.access_token).toBeTruthy();
   });
 
   it('explains each bad field: short or one-kind passwords, a missing name, a bad e-mail', async () => {
@@ -88,7 +99,7 @@ describe('POST /api/users/onboarding/signup', () => {
       );
     const statuses: number[] = [];
     for (let i = 0; i < 21; i++) statuses.push((await attempt()).status);
-    expect(statuses.slice(0, 20).every((s) => s === 201)).toBe(true);
+    expect(statuses.slice(0, 20).every((s) => s === 202)).toBe(true);
     expect(statuses[20]).toBe(429);
   });
 

@@ -6,13 +6,15 @@ import {
   messageResponseSchema,
   type ResetPassword,
   type Signup,
-  signupResultSchema,
 } from '@counterpart/contracts';
 import { http } from '../../app/http-client.ts';
 
-/** POST /api/users/onboarding/signup: a new organization and its first admin. */
+/**
+ * POST /api/users/onboarding/signup: a new organization and its first admin; the same answer when
+ * the e-mail already has an account (its owner is e-mailed), so the next step is always sign-in.
+ */
 export function signUp(input: Signup) {
-  return http.post('/api/users/onboarding/signup', input, { schema: signupResultSchema });
+  return http.post('/api/users/onboarding/signup', input, { schema: messageResponseSchema });
 }
 
 /** POST /api/users/onboarding/forgot-password: the same answer whether or not the e-mail exists. */

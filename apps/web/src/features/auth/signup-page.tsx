@@ -11,7 +11,11 @@ import { PASSWORD_HINT } from './password-rules.ts';
 
 const EMPTY: Signup = { organization_name: '', full_name: '', email: '', password: '' };
 
-/** Sign up (/auth/signup): creates an organization and its first admin, then signs in as them. */
+/**
+ * Sign up (/auth/signup): creates an organization and its first admin, then signs in as them. An
+ * e-mail that already has an account gets the same answer (its owner is e-mailed): sign-in is the
+ * next step either way, where the existing password works.
+ */
 export function SignupPage() {
   const [form, setForm] = useState<Signup>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
