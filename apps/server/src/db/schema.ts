@@ -134,6 +134,17 @@ export const loginFailures = pgTable('login_failures', {
   windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Brute-force detection per account e-mail, as Keycloak's temporary lockout: consecutive failures,
+ * the last one's time, and until when sign-in is paused (identity/provider/account-lockout.ts).
+ */
+export const signInLockouts = pgTable('sign_in_lockouts', {
+  email: text('email').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+});
+
 /** Notifications kept per organization and user, so a tab that reconnects gets what it missed. */
 export const notifications = pgTable(
   'notifications',
