@@ -5,6 +5,7 @@ import { type Database, openDatabase } from './db/database.ts';
 import { seedDemo } from './db/seed.ts';
 import { authContextPlugin } from './http/auth-context.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { registerInputSafety } from './http/input-safety.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerStaticWeb } from './http/static-web.ts';
@@ -81,6 +82,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const verifyToken = createTokenVerifier(config, secrets);
 
   registerErrorHandler(app);
+  registerInputSafety(app);
   await registerSecurityHeaders(app, config);
   await registerOpenApi(app);
   await app.register(authContextPlugin, { config, database, verifyToken });

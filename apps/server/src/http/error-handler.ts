@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.ts';
+import { multipartProblem } from './multipart-errors.ts';
 
 /**
  * One error shape for the whole API: `{ message, details? }`. Validation errors list each field's
@@ -22,6 +23,8 @@ export function registerErrorHandler(app: FastifyInstance) {
         .join('; ');
       return reply.status(400).send({ message: `Invalid request: ${summary}`, details });
     }
+    const broken = multipartProblem(error);
+    if (broken) return reply.status(broken.status).send({ message: broken.message });
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');

@@ -13,7 +13,7 @@ import { type ImportRow, importView } from './import-view.ts';
 import { removeImportedRows } from './import-writes.ts';
 import { convertPdfStatement, isPdf } from './pdf-statement.ts';
 import { proposeImport, readHead, type StoredUpload } from './read-proposal.ts';
-import type { ReceivedUpload } from './receive-upload.ts';
+import { discardUpload, type ReceivedUpload } from './receive-upload.ts';
 import { inspectXlsx } from './xlsx-check.ts';
 
 /** The job's time limit, pg-boss's grace after it (60 s) and a margin. */
@@ -98,7 +98,7 @@ export async function createImport(
     if (!row) throw new Error('The import was not recorded');
     return importView(row);
   } catch (error) {
-    await store.remove(upload.relativePath);
+    await discardUpload(store, upload.relativePath);
     throw error;
   }
 }

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { rmdir } from 'node:fs/promises';
+import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../../../errors.ts';
+import { requireSafeText } from '../../../http/input-safety.ts';
 import type { FileStore } from '../../../storage/file-store.ts';
 import { formatBytes } from './import-limits.ts';
 
@@ -48,7 +51,7 @@ export async function receiveUpload(
     for await (const part of request.parts()) {
       if (part.type === 'field') {
         if (part.fieldname === 'table_id' && typeof part.value === 'string' && part.value.trim() !== '') {
-          tableId = part.value.trim();
+          tableId = requireSafeText('table_id', part.value.trim());
         }
         if (part.fieldname === 'password' && typeof part.value === 'string' && part.value !== '') {
           password = part.value.slice(0, 200);
@@ -60,19 +63,30 @@ export async function receiveUpload(
         if (part.fieldname !== 'file') throw badRequest(`${SEND_FILE}, not "${part.fieldname.slice(0, 40)}"`);
         continue;
       }
-      const fileName = part.filename || 'upload';
+      const fileName = requireSafeText('file', part.filename || 'upload');
       const relativePath = `imports/${organizationId}/${importId}/${safeFileName(fileName)}`;
       const sizeBytes = await store.save(relativePath, (output) => pipeline(part.file, output));
       received = { importId, relativePath, fileName: fileName.slice(0, 300), sizeBytes };
       if (part.file.truncated) throw tooLarge(maxBytes);
     }
   } catch (error) {
-    if (received) await store.remove(received.relativePath);
+    await discardUpload(store, received?.relativePath ?? `imports/${organizationId}/${importId}/upload`);
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(maxBytes);
     throw error;
   }
   if (!received) throw badRequest(SEND_FILE);
   return { ...received, tableId, ...(password ? { password } : {}) };
+}
+
+/**
+ * Removes a refused upload: its file and its own folder (imports/<org>/<import id>/), which holds
+ * nothing else, so no empty folder is left behind.
+ */
+export async function discardUpload(store: FileStore, relativePath: string): Promise<void> {
+  await store.remove(relativePath);
+  await rmdir(path.dirname(path.join(store.root, relativePath))).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ENOENT' && error.code !== 'ENOTEMPTY') throw error;
+  });
 }
 
 function tooLarge(maxBytes: number): AppError {
