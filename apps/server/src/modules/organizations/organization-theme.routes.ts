@@ -126,14 +126,19 @@ async function readLogoUpload(request: FastifyRequest): Promise<Buffer> {
     part.file.resume();
     throw badRequest(`Send the logo in the field "file", not "${part.fieldname.slice(0, 40)}"`);
   }
+  const tooLarge = () =>
+    new AppError(413, `The logo is larger than ${LOGO_MAX_BYTES / 1024} KB: upload a smaller file`);
+  let bytes: Buffer;
   try {
-    return await part.toBuffer();
+    bytes = await part.toBuffer();
   } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError(413, `The logo is larger than ${LOGO_MAX_BYTES / 1024} KB: upload a smaller file`);
-    }
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
     throw error;
   }
+  // toBuffer only notices the limit on a chunk read after it: when the body's chunks end exactly at
+  // the limit, the reader cuts the file there and says so only by `truncated`. Never keep a cut file.
+  if (part.file.truncated) throw tooLarge();
+  return bytes;
 }
 
 /** Waits until the file is open, so a logo missing from disk is a 404 rather than a broken response. */
