@@ -10,6 +10,13 @@ import { csvRows, type SheetRows, xlsxRows } from './sheet-parser.ts';
 export const OCR_NEEDED_PDF = 'This PDF has no text layer: OCR is needed';
 export const OCR_NEEDED_IMAGE = 'This is an image: OCR is needed to read its text';
 
+/**
+ * The widest row and the most cells a CSV or XLSX document may have, as a table import proposes
+ * at most 500 columns: a 1,000,000-column line would otherwise be kept, previewed and exported.
+ */
+export const MAX_DOCUMENT_COLUMNS = 500;
+export const MAX_DOCUMENT_CELLS = 20_000_000;
+
 /** How much extracted text is kept in the row for search. */
 const SEARCH_TEXT_CHARS = 20_000;
 
@@ -110,6 +117,7 @@ async function processRows(
         });
   let rows = 0;
   let columns = 0;
+  let cells = 0;
   let block = 0;
   let text = '';
   let header: string[] | undefined;
@@ -117,6 +125,19 @@ async function processRows(
     for await (const batch of sheet.batches) {
       signal.throwIfAborted();
       header ??= batch[0];
+      for (const [index, row] of batch.entries()) {
+        if (row.length > MAX_DOCUMENT_COLUMNS) {
+          throw new DocumentContentError(
+            `Row ${rows + index + 1} has ${row.length.toLocaleString('en')} columns: a document may have at most ${MAX_DOCUMENT_COLUMNS}`,
+          );
+        }
+        cells += row.length;
+      }
+      if (cells > MAX_DOCUMENT_CELLS) {
+        throw new DocumentContentError(
+          `The file has more than ${MAX_DOCUMENT_CELLS.toLocaleString('en')} cells: split it into smaller files`,
+        );
+      }
       await saveRowBlock(store, document.id, block, batch);
       block += 1;
       rows += batch.length;
