@@ -40,7 +40,7 @@ export const realtimeRoutes: FastifyPluginAsync<RealtimeRoutesOptions> = async (
     hub.close();
   });
 
-  app.get<{ Querystring: { organization_id?: string; token?: string } }>(
+  app.get<{ Querystring: { organization_id?: unknown; token?: unknown } }>(
     '/ws/notifications/',
     { websocket: true },
     (socket: WebSocket, request) => {

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { SOCKET_CLOSE } from '@counterpart/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { addTestMember, createTestOrganization } from '../../test/organization-fixture.ts';
 import { openSocket } from '../../test/socket-client.ts';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
@@ -50,6 +52,27 @@ describe('the notifications socket', () => {
     expect(await noOrganization.closed).toEqual({
       code: SOCKET_CLOSE.policyViolation,
       reason: 'Missing organization_id',
+    });
+  });
+
+  it('refuses a repeated organization_id or token with 1008 and a reason (not 1011)', async () => {
+    const org = await createTestOrganization(server, 'Repeated');
+    const token = await (await addTestMember(server, org)).token();
+    const base = `${server.url.replace(/^http/, 'ws')}/ws/notifications/`;
+    const closeOf = (query: string) =>
+      new Promise<{ code: number; reason: string }>((resolve) => {
+        const ws = new WebSocket(`${base}?${query}`);
+        ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() }));
+        ws.on('error', () => {});
+      });
+    const other = randomUUID();
+    expect(await closeOf(`organization_id=${org.id}&organization_id=${other}&token=${token}`)).toEqual({
+      code: SOCKET_CLOSE.policyViolation,
+      reason: 'Send organization_id once',
+    });
+    expect(await closeOf(`organization_id=${org.id}&token=${token}&token=${token}`)).toEqual({
+      code: SOCKET_CLOSE.policyViolation,
+      reason: 'Send token once',
     });
   });
 

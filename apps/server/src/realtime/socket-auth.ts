@@ -33,10 +33,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export async function authenticateSocket(
   deps: SocketAuthDeps,
-  query: { organization_id?: string | undefined; token?: string | undefined },
+  query: { organization_id?: unknown; token?: unknown },
 ): Promise<SocketAuthResult> {
-  const organizationId = query.organization_id?.trim();
-  const token = query.token?.trim();
+  // A name given twice arrives as an array: refused, never guessed between.
+  if (Array.isArray(query.organization_id)) return refuse('Send organization_id once');
+  if (Array.isArray(query.token)) return refuse('Send token once');
+  const organizationId = typeof query.organization_id === 'string' ? query.organization_id.trim() : '';
+  const token = typeof query.token === 'string' ? query.token.trim() : '';
   if (!organizationId) return refuse('Missing organization_id');
   if (!token) return refuse('Missing token');
   let claims: Awaited<ReturnType<TokenVerifier>>;
