@@ -25,6 +25,7 @@ import { reconMoneyRoutes } from './modules/recon/money.routes.ts';
 import { reconRoutes } from './modules/recon/recon.routes.ts';
 import { markInterruptedRuns } from './modules/recon/run-liveness.ts';
 import { reconDashboardRoutes } from './modules/recon-dashboard/recon-dashboard.routes.ts';
+import { failInterruptedImports } from './modules/tables/import/import-lifecycle.ts';
 import type { ImportLimits } from './modules/tables/import/import-limits.ts';
 import { tableImportsRoutes } from './modules/tables/import/imports.routes.ts';
 import { tablesRoutes } from './modules/tables/tables.routes.ts';
@@ -125,11 +126,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await markCrashedExecutions(database.db, config.executionStaleSeconds);
     // Recon runs a dead process left running are failed (their groups were never committed).
     await markInterruptedRuns(database.db);
+    // Imports a dead process left running are failed, their rows deleted (none was ever visible):
+    // on PGlite this process alone owns the database, so every running import is dead.
+    const importStale = database.kind === 'pglite' ? null : config.executionStaleSeconds;
+    await failInterruptedImports(database.db, importStale);
     await jobs.startWorkers();
-    const crashWatch = setInterval(
-      () => void markCrashedExecutions(database.db, config.executionStaleSeconds).catch(() => {}),
-      15_000,
-    );
+    const crashWatch = setInterval(() => {
+      void markCrashedExecutions(database.db, config.executionStaleSeconds).catch(() => {});
+      if (importStale !== null) void failInterruptedImports(database.db, importStale).catch(() => {});
+    }, 15_000);
     crashWatch.unref();
     // Scheduled workflows: each process with workers looks; one start per workflow and minute.
     const schedules = setInterval(

@@ -11,7 +11,10 @@ import { columnTypeSchema } from './tables.ts';
  * POST imports/:importId/confirm → 202 ImportStarted (the rows go in as a background job whose
  * progress arrives on the socket with source 'document processing' and id = ImportStarted.id,
  * the job's process id; poll GET imports/:importId for the counts and the line errors);
- * GET imports/:importId → TableImport; GET imports?table_id= → page of TableImport, newest first.
+ * GET imports/:importId → TableImport; GET imports?table_id= → page of TableImport, newest first;
+ * POST imports/:importId/cancel → 200 TableImport (cancelled, error_message "Cancelled by …"), 409
+ * when it is not queued or running. An import whose server stopped mid-way is failed with
+ * "The server stopped during the import; nothing was added." when the server starts again.
  */
 
 /** What the content was recognised as ('statement': a bank statement file, read by packages/statements). */
@@ -19,8 +22,12 @@ export const IMPORT_FORMATS = ['csv', 'xlsx', 'statement'] as const;
 export const importFormatSchema = z.enum(IMPORT_FORMATS);
 export type ImportFormat = z.infer<typeof importFormatSchema>;
 
-/** uploaded → queued → running → succeeded | failed. Only an `uploaded` import can be confirmed. */
-export const IMPORT_STATUSES = ['uploaded', 'queued', 'running', 'succeeded', 'failed'] as const;
+/**
+ * uploaded → queued → running → succeeded | failed | cancelled. Only an `uploaded` import can be
+ * confirmed; a queued or running one can be cancelled. All or nothing: the rows of a queued or
+ * running import are seen by no reader, and a failed or cancelled one added nothing.
+ */
+export const IMPORT_STATUSES = ['uploaded', 'queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
 export const importStatusSchema = z.enum(IMPORT_STATUSES);
 export type ImportStatus = z.infer<typeof importStatusSchema>;
 
@@ -180,7 +187,7 @@ export const tableImportSchema = z.object({
   failed_rows: z.number().int(),
   errors: z.array(importLineErrorSchema),
   warnings: z.array(importWarningSchema),
-  /** Why a failed import failed (the table was left as it was). */
+  /** Why a failed import failed, or who cancelled it (the table was left as it was). */
   error_message: z.string().nullable(),
   created_at: z.string(),
   started_at: z.string().nullable(),

@@ -17,6 +17,7 @@ import { amountColumnOf, currencyOf, dateColumnOf } from '../recon/run-records.t
 import { getReconSettings } from '../recon/settings.service.ts';
 import { rowsOf } from '../tables/items-query.ts';
 import { loadTable } from '../tables/tables.service.ts';
+import { visibleItems } from '../tables/visible-items.ts';
 
 /**
  * The reconciliation dashboard's figures, computed in SQL over the items of the tables that took
@@ -391,7 +392,8 @@ function scopedItems(tables: TableReading[], from: string, to: string): SQL {
   const parts = tables.map(
     (t) => sql`select ti.id, ti.table_id, ${daySql(t.date)} as day, ${amountSql(t)} as amount,
                       ${t.currency}::text as currency, ${t.decimals}::int as decimals
-                 from table_items ti where ti.table_id = ${t.id}`,
+                 from table_items ti where ti.table_id = ${t.id}
+                   and ${visibleItems(sql`${t.id}::uuid`, sql`ti.import_id`)}`,
   );
   return sql`with items as (${sql.join(parts, sql` union all `)}),
     scoped as (

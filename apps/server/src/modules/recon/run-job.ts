@@ -6,6 +6,7 @@ import type { Database, Db } from '../../db/database.ts';
 import { dataTables, reconGroupItems, reconGroups, reconRuns, tableItems } from '../../db/schema.ts';
 import type { JobDefinition, JobQueue } from '../../jobs/job-types.ts';
 import { isUniqueViolation } from '../onboarding/signup.service.ts';
+import { visibleItems } from '../tables/visible-items.ts';
 import { abs } from './money-common.ts';
 import { recordReconAudit } from './recon-audit.ts';
 import { startHeartbeat } from './run-liveness.ts';
@@ -58,7 +59,7 @@ async function readSide(
     const rows = await db
       .select({ id: tableItems.id, seq: tableItems.seq, values: tableItems.values })
       .from(tableItems)
-      .where(and(eq(tableItems.tableId, tableId), gt(tableItems.seq, last)))
+      .where(and(eq(tableItems.tableId, tableId), gt(tableItems.seq, last), visibleItems(tableId)))
       .orderBy(asc(tableItems.seq))
       .limit(READ_BATCH);
     for (const row of rows) {

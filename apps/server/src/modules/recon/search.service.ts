@@ -16,6 +16,7 @@ import {
 import { forbidden } from '../../errors.ts';
 import { requireOrganization } from '../../http/auth-context.ts';
 import { type ColumnIndexes, columnIndexesFor, trigramIndexSpec } from '../tables/column-indexes.ts';
+import { visibleItems } from '../tables/visible-items.ts';
 import { containsPattern } from './accounting-documents.service.ts';
 import { minor } from './money-common.ts';
 import type { ReconRoutesOptions } from './recon-scope.ts';
@@ -124,7 +125,13 @@ async function searchItems(
         and(eq(reconGroupItems.itemId, tableItems.id), eq(reconGroupItems.active, true)),
       )
       .leftJoin(reconGroups, eq(reconGroups.id, reconGroupItems.groupId))
-      .where(and(eq(tableItems.tableId, table.id), ...wordConditions(tableItems.searchText, words)))
+      .where(
+        and(
+          eq(tableItems.tableId, table.id),
+          visibleItems(table.id),
+          ...wordConditions(tableItems.searchText, words),
+        ),
+      )
       .orderBy(desc(tableItems.seq))
       .limit(limit - hits.length);
     for (const row of rows) {

@@ -12,6 +12,7 @@ import { itemView } from '../tables/item-values.ts';
 import { escapeLike } from '../tables/items-conditions.ts';
 import { MAX_OFFSET, rowsOf } from '../tables/items-query.ts';
 import { loadTable } from '../tables/tables.service.ts';
+import { visibleItems } from '../tables/visible-items.ts';
 import { listPage, pageOffset } from './list-page.ts';
 import type { ReconScope } from './recon-scope.ts';
 import { amountColumnOf, amountOfCell, currencyOf, dateColumnOf, resolveSideFields } from './run-records.ts';
@@ -47,7 +48,8 @@ async function sideSummary(scope: ReconScope, tableId: string, amount: TableColu
     scope.db,
     sql`select ${statusOf} as status, count(*) as n,
           ${amount ? sql`coalesce(sum(${amountSql(amount)}), 0)::numeric(40,0)::text` : sql`'0'`} as total
-        ${statusJoin} where ti.table_id = ${tableId} group by 1`,
+        ${statusJoin} where ti.table_id = ${tableId} and ${visibleItems(sql`${tableId}::uuid`, sql`ti.import_id`)}
+        group by 1`,
   );
   const counts: StatusCounts = { reconciled: 0, partial: 0, suggested: 0, unreconciled: 0 };
   const amounts = Object.fromEntries(STATUSES.map((s) => [s, '0'])) as Record<ReconStatus, string>;
@@ -158,7 +160,10 @@ export async function listReconItems(scope: ReconScope, query: ItemsQuery) {
       page_no: `Pages start at most ${MAX_OFFSET} rows in: filter instead`,
     });
   }
-  const conditions: SQL[] = [sql`ti.table_id = ${table.id}`];
+  const conditions: SQL[] = [
+    sql`ti.table_id = ${table.id}`,
+    visibleItems(sql`${table.id}::uuid`, sql`ti.import_id`),
+  ];
   if (query.status) conditions.push(sql`${statusOf} = ${query.status}`);
   for (const word of (query.search ?? '').toLowerCase().split(/\s+/).filter(Boolean)) {
     conditions.push(sql`ti.search_text like ${`%${escapeLike(word)}%`}`);

@@ -5,6 +5,7 @@ import { tableItems } from '../../db/schema.ts';
 import { badRequest } from '../../errors.ts';
 import { RECON_STATUS_FILTER, reconStatusCondition } from '../recon/item-status.ts';
 import { parseCell } from './cell-values.ts';
+import { visibleItems } from './visible-items.ts';
 
 const COLUMN_ID = /^c[0-9a-f]{12}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -181,7 +182,11 @@ export interface ViewPlan {
  * so one (key, seq) index serves both directions.
  */
 export function planView(tableId: string, columns: TableColumn[], view: ItemsView): ViewPlan {
-  const conditions: SQL[] = [tableCondition(tableId)];
+  // Rows of an unfinished import are not the table's yet (visible-items.ts).
+  const conditions: SQL[] = [
+    tableCondition(tableId),
+    visibleItems(sql.raw(`'${tableId.toLowerCase()}'::uuid`)),
+  ];
   const keyColumns = new Map<string, TableColumn>();
   const containsColumns = new Map<string, TableColumn>();
   const filters = parseFilters(view.filters);

@@ -12,6 +12,7 @@ import { dataTables, tableItems } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { TablesScope } from './tables-scope.ts';
+import { visibleItems } from './visible-items.ts';
 
 type TableRow = typeof dataTables.$inferSelect;
 
@@ -209,7 +210,8 @@ export async function clearTable(
         confirm_name: `Type "${before.name}" to clear it`,
       });
     }
-    await tx.delete(tableItems).where(eq(tableItems.tableId, tableId));
+    // An unfinished import's rows are not the table's yet: they stay, and count when it commits.
+    await tx.delete(tableItems).where(and(eq(tableItems.tableId, tableId), visibleItems(tableId)));
     const [row] = await tx
       .update(dataTables)
       .set({ rowCount: 0, updatedAt: sql`now()` })

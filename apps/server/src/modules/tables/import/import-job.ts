@@ -9,9 +9,10 @@ import { createFileStore } from '../../../storage/file-store.ts';
 import { convertBatches } from './convert-batches.ts';
 import { CsvReadError } from './csv-rows.ts';
 import { readCsvInWorker } from './csv-worker.ts';
+import { claimImport, commitImport, endUnfinishedImport, startImportHeartbeat } from './import-lifecycle.ts';
 import { IMPORT_JOB_LIMIT_SECONDS, INSERT_BATCH_ROWS, MAX_KEPT_ERRORS } from './import-limits.ts';
 import type { ImportRow } from './import-view.ts';
-import { BatchWriter, type ImportCounts, removeImportedRows, rowEncodingOf } from './import-writes.ts';
+import { BatchWriter, type ImportCounts, ImportStoppedError, rowEncodingOf } from './import-writes.ts';
 import type { RowPlan } from './row-conversion.ts';
 import { type EncodedBatch, RowBatch } from './row-encoding.ts';
 import { readCsvRows, readXlsxRows } from './source-rows.ts';
@@ -90,6 +91,47 @@ async function finish(database: Database, importId: string, set: Partial<typeof 
 }
 
 /**
+ * Ends a run that did not get through: failed with the reason, its rows deleted in the same
+ * transaction. A run stopped because its import was cancelled (or failed by a sweep) leaves
+ * that status. Answers the error the job ends with.
+ */
+async function failRun(
+  database: Database,
+  importId: string,
+  counts: ImportCounts,
+  error: unknown,
+): Promise<Error> {
+  if (error instanceof ImportStoppedError) {
+    const [now] = await database.db
+      .select({ status: tableImports.status, errorMessage: tableImports.errorMessage })
+      .from(tableImports)
+      .where(eq(tableImports.id, importId));
+    if (now && now.status !== 'running') return new Error(now.errorMessage ?? `The import was ${now.status}`);
+  }
+  const reason =
+    error instanceof CsvReadError || error instanceof StatementReadError
+      ? error.message
+      : error instanceof ImportStoppedError
+        ? 'The import was stopped (the time limit passed or the server is shutting down)'
+        : `The file could not be imported: ${(error as Error).message}`;
+  if (error instanceof StatementReadError) {
+    // The statement's unreadable entries, as refused lines.
+    counts.failed = error.lineErrors.length;
+    counts.errors = error.lineErrors
+      .slice(0, MAX_KEPT_ERRORS)
+      .map((e) => ({ line: e.line, column: null, value: null, message: e.message }));
+  }
+  await endUnfinishedImport(database.db, importId, {
+    status: 'failed',
+    errorMessage: `${reason}. Nothing was imported: the table is as it was.`,
+    totalRows: counts.total,
+    failedRows: counts.failed,
+    errors: counts.errors,
+  });
+  return new Error(reason);
+}
+
+/**
  * The import run: streams the file again, converts each row, inserts them in batches of 5,000
  * (one statement or COPY each, row_count and counts in the same transaction) and reports progress
  * by bytes read. On PGlite a CSV is read and converted in a worker thread (csv-worker.ts), beside
@@ -123,22 +165,16 @@ export function createTableImportJob({ config, database }: ImportJobDeps): JobDe
         });
         throw new Error(reason);
       }
-      // A run that was interrupted before starts over: its rows come out first.
-      await removeImportedRows(database.db, tableId, row.id);
-      await database.db
-        .update(tableImports)
-        .set({
-          status: 'running',
-          startedAt: new Date(),
-          totalRows: 0,
-          insertedRows: 0,
-          duplicateRows: 0,
-          failedRows: 0,
-          errors: [],
-          warnings: [],
-        })
-        .where(eq(tableImports.id, row.id));
-      await progress(1, `Reading ${row.fileName}`);
+      // Cancelled while queued (or already taken): nothing to do.
+      if (!(await claimImport(database.db, row.id))) {
+        return { message: `The import of ${row.fileName} was cancelled before it started` };
+      }
+      // Stops the run when a person cancels it (the heartbeat finds it no longer running) or the
+      // job's own signal fires (time limit, workers stopping).
+      const stop = new AbortController();
+      const stopBeat = startImportHeartbeat(database.db, row.id, () => stop.abort());
+      const onJobAbort = () => stop.abort();
+      signal.addEventListener('abort', onJobAbort);
       const { plan, hasHeader, options } = planOf(row, table.columns);
       const counts: ImportCounts = { total: 0, inserted: 0, duplicates: 0, failed: 0, errors: [] };
       const warnings: ImportWarning[] = [];
@@ -146,8 +182,9 @@ export function createTableImportJob({ config, database }: ImportJobDeps): JobDe
       const encoding = rowEncodingOf(database, plan.keySource !== null);
       const writer = new BatchWriter(database, target, counts, encoding);
       try {
+        await progress(1, `Reading ${row.fileName}`);
         const write = async (batch: EncodedBatch, bytesRead: number) => {
-          signal.throwIfAborted();
+          if (stop.signal.aborted) throw new ImportStoppedError();
           await writer.write(batch);
           const percent = Math.min(99, 1 + Math.floor((98 * bytesRead) / Math.max(row.sizeBytes, 1)));
           await progress(percent, `Imported ${counts.inserted} rows of ${counts.total} read`);
@@ -194,31 +231,13 @@ export function createTableImportJob({ config, database }: ImportJobDeps): JobDe
       } catch (error) {
         input.destroy();
         await writer.abandon();
-        await removeImportedRows(database.db, tableId, row.id);
-        const reason =
-          error instanceof CsvReadError || error instanceof StatementReadError
-            ? error.message
-            : `The file could not be imported: ${(error as Error).message}`;
-        if (error instanceof StatementReadError) {
-          // The statement's unreadable entries, as refused lines.
-          counts.failed = error.lineErrors.length;
-          counts.errors = error.lineErrors
-            .slice(0, MAX_KEPT_ERRORS)
-            .map((e) => ({ line: e.line, column: null, value: null, message: e.message }));
-        }
-        await finish(database, row.id, {
-          status: 'failed',
-          errorMessage: `${reason}. Nothing was imported: the table is as it was.`,
-          totalRows: counts.total,
-          insertedRows: 0,
-          duplicateRows: 0,
-          failedRows: counts.failed,
-          errors: counts.errors,
-        });
-        throw new Error(reason);
+        stopBeat();
+        signal.removeEventListener('abort', onJobAbort);
+        throw await failRun(database, row.id, counts, error);
       }
-      await finish(database, row.id, {
-        status: 'succeeded',
+      stopBeat();
+      signal.removeEventListener('abort', onJobAbort);
+      const committed = await commitImport(database.db, tableId, row.id, {
         totalRows: counts.total,
         insertedRows: counts.inserted,
         duplicateRows: counts.duplicates,
@@ -226,6 +245,8 @@ export function createTableImportJob({ config, database }: ImportJobDeps): JobDe
         errors: counts.errors,
         warnings,
       });
+      // Cancelled between the last batch and the commit: the cancel removed the rows.
+      if (!committed) throw await failRun(database, row.id, counts, new ImportStoppedError());
       const refused = counts.failed > 0 ? `; ${counts.failed} lines refused` : '';
       const skipped = counts.duplicates > 0 ? `; ${counts.duplicates} already there` : '';
       const mismatch = warnings.some((w) => w.code === 'balance_mismatch')

@@ -31,7 +31,8 @@ interface CountsSnapshot {
 /**
  * Inserts a batch with one statement (rows travel as one JSON document read by
  * jsonb_to_recordset), skipping rows whose external key the table already holds, and in the same
- * transaction adds what went in to the table's row_count and records the import's counts.
+ * transaction records the import's counts — only while the import is still running, else the
+ * batch rolls back (ImportStoppedError). The table's row_count moves at commit (commitImport).
  * Answers how many rows went in. (PGlite with external keys: no staging table to fill there.)
  */
 async function insertBatch(
@@ -51,20 +52,19 @@ async function insertBatch(
           on conflict (table_id, external_key) where external_key is not null do nothing
           returning 1
         )
-        update data_tables
-        set row_count = row_count + (select count(*) from inserted), updated_at = now()
-        where id = ${target.tableId}::uuid
-        returning (select count(*) from inserted)::int as n`);
+        select count(*)::int as n from inserted`);
       inserted = Number(rowsOf(result)[0]?.n ?? 0);
     }
-    await tx.execute(sql`
+    const counted = await tx.execute(sql`
       update table_imports set
         total_rows = ${snapshot.total},
         inserted_rows = inserted_rows + ${inserted},
         duplicate_rows = duplicate_rows + ${batch.rows - inserted},
         failed_rows = ${snapshot.failed}
         ${snapshot.errors ? sql`, errors = ${JSON.stringify(snapshot.errors)}::jsonb` : sql``}
-      where id = ${target.importId}::uuid`);
+      where id = ${target.importId}::uuid and status = 'running'
+      returning 1`);
+    if (rowsOf(counted).length === 0) throw new ImportStoppedError();
     return inserted;
   });
 }
@@ -104,15 +104,12 @@ async function copyBatch(
     } else {
       inserted = await session.copyIn('table_items (id, table_id, values, search_text, import_id)', data);
     }
-    await session.query(
-      'update data_tables set row_count = row_count + $1, updated_at = now() where id = $2::uuid',
-      [inserted, target.tableId],
-    );
   }
-  await session.query(
+  const counted = await session.query(
     `update table_imports set total_rows = $1, inserted_rows = inserted_rows + $2,
        duplicate_rows = duplicate_rows + $3, failed_rows = $4, errors = coalesce($5::jsonb, errors)
-     where id = $6::uuid`,
+     where id = $6::uuid and status = 'running'
+     returning 1`,
     [
       snapshot.total,
       inserted,
@@ -122,6 +119,8 @@ async function copyBatch(
       target.importId,
     ],
   );
+  // Cancelled (or failed by a sweep) meanwhile: this batch is rolled back and the run stops.
+  if (counted.rows.length === 0) throw new ImportStoppedError();
   return inserted;
 }
 
@@ -196,20 +195,24 @@ export class BatchWriter {
   }
 }
 
+/** A batch found its import no longer running (cancelled, or failed by a sweep): nothing more goes in. */
+export class ImportStoppedError extends Error {
+  constructor() {
+    super('The import was stopped');
+  }
+}
+
 /**
- * Takes out every row an import inserted (a failed or interrupted run) and corrects the
- * table's row_count, in one transaction: the table is as it was before the import.
+ * Takes out every row of an import that will not succeed. Its rows were never counted in the
+ * table's row_count (that happens at commit) and never seen by readers (visible-items.ts), so
+ * the table is as it was. Run it in the transaction that moves the import out of queued/running.
  */
 export async function removeImportedRows(db: Db, tableId: string, importId: string): Promise<number> {
-  return db.transaction(async (tx) => {
-    const result = await tx.execute(sql`
-      with removed as (
-        delete from table_items where table_id = ${tableId}::uuid and import_id = ${importId}::uuid
-        returning 1
-      )
-      update data_tables set row_count = row_count - (select count(*) from removed)
-      where id = ${tableId}::uuid
-      returning (select count(*) from removed)::int as n`);
-    return Number(rowsOf(result)[0]?.n ?? 0);
-  });
+  const result = await db.execute(sql`
+    with removed as (
+      delete from table_items where table_id = ${tableId}::uuid and import_id = ${importId}::uuid
+      returning 1
+    )
+    select count(*)::int as n from removed`);
+  return Number(rowsOf(result)[0]?.n ?? 0);
 }

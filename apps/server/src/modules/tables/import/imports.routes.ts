@@ -16,7 +16,7 @@ import { createFileStore } from '../../../storage/file-store.ts';
 import { errors, type TablesRoutesOptions, tablesBase, tablesDoc, tablesScope } from '../tables-scope.ts';
 import { confirmImport } from './confirm-import.ts';
 import { DEFAULT_IMPORT_LIMITS, type ImportLimits } from './import-limits.ts';
-import { createImport, getImport, listImports, reproposeImport } from './imports.service.ts';
+import { cancelImport, createImport, getImport, listImports, reproposeImport } from './imports.service.ts';
 import { receiveUpload } from './receive-upload.ts';
 
 export interface TableImportsRoutesOptions extends TablesRoutesOptions {
@@ -29,7 +29,7 @@ const conflict = { 409: errorResponseSchema };
 
 /**
  * Importing files into tables: upload (sniffed and proposed), another proposal, confirm (a
- * background job), and the imports' state. Permission `{product}_table`: create to import, read to look.
+ * background job), cancel, and the imports' state. Permission `{product}_table`: create to import, read to look.
  */
 export const tableImportsRoutes: FastifyPluginAsyncZod<TableImportsRoutesOptions> = async (app, options) => {
   const limits: ImportLimits = { ...DEFAULT_IMPORT_LIMITS, ...options.limits };
@@ -98,6 +98,20 @@ export const tableImportsRoutes: FastifyPluginAsyncZod<TableImportsRoutesOptions
     },
     async (request) =>
       reproposeImport(scope(request, 'create'), store, request.params.importId, request.body),
+  );
+
+  app.post(
+    `${imports}/:importId/cancel`,
+    {
+      schema: {
+        ...tablesDoc,
+        summary:
+          'Cancel a queued or running import: nothing of it is added (status cancelled); 409 once it has finished',
+        params: importParams,
+        response: { 200: tableImportSchema, ...conflict, ...errors },
+      },
+    },
+    async (request) => cancelImport(scope(request, 'create'), request.params.importId),
   );
 
   app.post(

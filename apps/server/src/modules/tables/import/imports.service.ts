@@ -8,9 +8,9 @@ import type { FileStore } from '../../../storage/file-store.ts';
 import { loadTable } from '../tables.service.ts';
 import type { TablesScope } from '../tables-scope.ts';
 import { type RecognisedContent, recogniseContent } from './content-check.ts';
+import { endUnfinishedImport, INTERRUPTED_IMPORT_MESSAGE } from './import-lifecycle.ts';
 import { IMPORT_JOB_LIMIT_SECONDS, type ImportLimits } from './import-limits.ts';
 import { type ImportRow, importView } from './import-view.ts';
-import { removeImportedRows } from './import-writes.ts';
 import { convertPdfStatement, isPdf } from './pdf-statement.ts';
 import { proposeImport, readHead, type StoredUpload } from './read-proposal.ts';
 import { discardUpload, type ReceivedUpload } from './receive-upload.ts';
@@ -103,32 +103,48 @@ export async function createImport(
   }
 }
 
+/** A running import silent this long lost its process (its beat is every 2 s). */
+const STALE_IMPORT_SECONDS = 30;
+
 /**
- * A run whose process died (no failure path ran) stays queued or running: once it is past the
- * job's time limit plus the queue's grace, its rows come out and it is marked failed.
+ * An import read as queued/running whose process died: running with its heartbeat stopped
+ * (the startup sweep normally got there first), or queued past the job's limit plus the queue's
+ * grace (its job is gone). It is failed now, its rows deleted.
  */
 async function settleAbandoned(db: Db, row: ImportRow): Promise<ImportRow> {
-  const since = row.startedAt ?? row.createdAt;
-  if (!['queued', 'running'].includes(row.status) || Date.now() - since.getTime() < ABANDONED_AFTER_MS) {
-    return row;
-  }
-  if (row.tableId) await removeImportedRows(db, row.tableId, row.id);
-  const [failed] = await db
-    .update(tableImports)
-    .set({
-      status: 'failed',
-      errorMessage: 'The import stopped before it finished. Nothing was imported: the table is as it was.',
-      insertedRows: 0,
-      duplicateRows: 0,
-      finishedAt: new Date(),
-    })
-    .where(and(eq(tableImports.id, row.id), eq(tableImports.status, row.status)))
-    .returning();
-  return failed ?? row;
+  const beat = row.heartbeatAt ?? row.startedAt ?? row.createdAt;
+  const silent =
+    row.status === 'running'
+      ? Date.now() - beat.getTime() > STALE_IMPORT_SECONDS * 1000
+      : row.status === 'queued' && Date.now() - row.createdAt.getTime() > ABANDONED_AFTER_MS;
+  if (!silent) return row;
+  await endUnfinishedImport(db, row.id, { status: 'failed', errorMessage: INTERRUPTED_IMPORT_MESSAGE });
+  const [now] = await db.select().from(tableImports).where(eq(tableImports.id, row.id));
+  return now ?? row;
 }
 
 export async function getImport(scope: TablesScope, importId: string): Promise<TableImport> {
   return importView(await settleAbandoned(scope.db, await loadImport(scope, importId)));
+}
+
+/**
+ * Cancels a queued or running import: cancelled at once, its rows deleted in the same transaction
+ * (none was ever visible); the run notices within a batch or a heartbeat and stops. 409 when it
+ * is not queued or running.
+ */
+export async function cancelImport(scope: TablesScope, importId: string): Promise<TableImport> {
+  const row = await loadImport(scope, importId);
+  const notRunning = () =>
+    new AppError(409, `This import is ${row.status}, not running: there is nothing to cancel`);
+  if (row.status !== 'queued' && row.status !== 'running') throw notRunning();
+  const ended = await endUnfinishedImport(scope.db, row.id, {
+    status: 'cancelled',
+    errorMessage: `Cancelled by ${scope.actor.email}. Nothing was added: the table is as it was.`,
+  });
+  const [now] = await scope.db.select().from(tableImports).where(eq(tableImports.id, row.id));
+  if (!ended || !now)
+    throw new AppError(409, `This import is ${now?.status ?? 'gone'}: there is nothing to cancel`);
+  return importView(now);
 }
 
 /** The organization's imports, newest first; only one table's with `table_id`. */

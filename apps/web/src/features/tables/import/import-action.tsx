@@ -2,7 +2,7 @@ import { FileUp } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../shared/ui/button.tsx';
 import { Modal } from '../../../shared/ui/modal.tsx';
-import { useTableImport } from './import-api.ts';
+import { isImportFinished, useTableImport } from './import-api.ts';
 import { ImportFlow, useRefreshWhenFinished } from './import-flow.tsx';
 
 export interface ImportActionProps {
@@ -23,8 +23,7 @@ export function ImportAction({ tableId, tableName }: ImportActionProps) {
   const close = () => setOpen(false);
   const start = () => {
     // A finished import gives way to a new upload; one still being mapped or running is shown again.
-    if (watched.data && (watched.data.status === 'succeeded' || watched.data.status === 'failed'))
-      setImportId(null);
+    if (watched.data && isImportFinished(watched.data.status)) setImportId(null);
     setOpen(true);
   };
 

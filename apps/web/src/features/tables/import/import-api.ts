@@ -104,6 +104,27 @@ export function useConfirmImport(importId: string) {
   });
 }
 
+/**
+ * POST cancel: a queued or running import stops and adds nothing (status cancelled). A 409 (it
+ * finished meanwhile) is thrown to the caller; the import is read again either way.
+ */
+export function useCancelImport(importId: string) {
+  const base = useImportsBase();
+  const key = useImportKey(importId);
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      http.post(`${base}/${encodeURIComponent(importId)}/cancel`, undefined, { schema: tableImportSchema }),
+    onSuccess: (cancelled) => queryClient.setQueryData(key, cancelled),
+    onError: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
+}
+
+/** An import that has ended: succeeded, failed or cancelled. */
+export function isImportFinished(status: ImportStatus): boolean {
+  return status === 'succeeded' || status === 'failed' || status === 'cancelled';
+}
+
 /** Once an import ends, every tables query (the grid, the row count, the list) is fetched again. */
 export function useRefreshTables() {
   const queryClient = useQueryClient();

@@ -4,7 +4,8 @@ import { HttpError } from '../../../shared/lib/http.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { Skeleton } from '../../../shared/ui/skeleton.tsx';
 import { useTable } from '../tables-api.ts';
-import { isImportRunning, useRefreshTables, useTableImport } from './import-api.ts';
+import { CancelImportButton } from './cancel-import-button.tsx';
+import { isImportFinished, isImportRunning, useRefreshTables, useTableImport } from './import-api.ts';
 import { ImportProgress } from './import-progress.tsx';
 import { ImportResult } from './import-result.tsx';
 import { MappingStep } from './mapping-step.tsx';
@@ -25,8 +26,7 @@ export interface ImportFlowProps {
 /** Refreshes every tables query once the import has finished (the grid, its row count, the list). */
 export function useRefreshWhenFinished(tableImport: TableImport | undefined): void {
   const refresh = useRefreshTables();
-  const finished =
-    tableImport !== undefined && (tableImport.status === 'succeeded' || tableImport.status === 'failed');
+  const finished = tableImport !== undefined && isImportFinished(tableImport.status);
   const id = tableImport?.id;
   // biome-ignore lint/correctness/useExhaustiveDependencies: refresh once per import reaching its end.
   useEffect(() => {
@@ -127,7 +127,13 @@ function ImportSteps({
     );
   }
   if (isImportRunning(imported.status))
-    return <ImportProgress tableImport={imported} onSettled={() => void query.refetch()} />;
+    return (
+      <ImportProgress
+        tableImport={imported}
+        onSettled={() => void query.refetch()}
+        cancel={<CancelImportButton tableImport={imported} />}
+      />
+    );
   return <ImportResult tableImport={imported} actions={doneActions(imported)} />;
 }
 

@@ -1,6 +1,6 @@
 import type { TableImport } from '@counterpart/contracts';
 import { isErrorStatus, processProgress } from '@counterpart/domain';
-import { useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useNotificationsStore } from '../../../app/stores/notifications-store.ts';
 
 const COUNT = new Intl.NumberFormat('en-US');
@@ -12,8 +12,11 @@ const COUNT = new Intl.NumberFormat('en-US');
 export function ImportProgress({
   tableImport,
   onSettled,
+  cancel,
 }: {
   tableImport: TableImport;
+  /** The way to stop it (a Cancel import button), under the counts. */
+  cancel?: ReactNode;
   /** The socket says the job ended (its card completed or failed): read the import now, not at the next poll. */
   onSettled: () => void;
 }) {
@@ -63,6 +66,7 @@ export function ImportProgress({
         · {COUNT.format(tableImport.failed_rows)} refused. You can leave this page: the import goes on, and
         its progress shows in the notifications panel.
       </p>
+      {cancel}
     </section>
   );
 }

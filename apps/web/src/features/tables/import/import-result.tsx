@@ -16,7 +16,8 @@ export interface ImportResultProps {
 
 /** A finished import: what went in, what was skipped as already there, and each refused line with its reason. */
 export function ImportResult({ tableImport, actions }: ImportResultProps) {
-  const failed = tableImport.status === 'failed';
+  const cancelled = tableImport.status === 'cancelled';
+  const failed = tableImport.status === 'failed' || cancelled;
   const shown = tableImport.errors.length;
   return (
     <section aria-labelledby="import-result-title" className="space-y-5">
@@ -31,7 +32,7 @@ export function ImportResult({ tableImport, actions }: ImportResultProps) {
         )}
         <div className="min-w-0 space-y-1">
           <h3 id="import-result-title" className="text-base font-semibold text-zinc-900 dark:text-zinc-100">
-            {failed ? 'Import failed' : 'Import finished'}
+            {cancelled ? 'Import cancelled' : failed ? 'Import failed' : 'Import finished'}
           </h3>
           <p className="text-sm break-words text-zinc-500 dark:text-zinc-400">{tableImport.file_name}</p>
         </div>
@@ -41,7 +42,9 @@ export function ImportResult({ tableImport, actions }: ImportResultProps) {
           role="alert"
           className="rounded-lg bg-red-50 p-3 text-sm text-red-700 dark:bg-red-500/10 dark:text-red-300"
         >
-          {tableImport.error_message ?? 'The import stopped.'} Nothing was imported: the table is as it was.
+          {cancelled
+            ? (tableImport.error_message ?? 'Cancelled. Nothing was added: the table is as it was.')
+            : `${tableImport.error_message ?? 'The import stopped.'} Nothing was imported: the table is as it was.`}
         </p>
       )}
       {!failed && (
