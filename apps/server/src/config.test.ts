@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, trustProxyOption } from './config.ts';
 
 describe('loadConfig', () => {
   it('runs with no settings at all: port 8080, ./data, the built-in provider', () => {
@@ -57,5 +57,39 @@ describe('loadConfig', () => {
     });
     expect(() => loadConfig({ SMTP_URL: 'mail.example.com' })).toThrow(/SMTP_URL: must be an smtp:\/\//);
     expect(() => loadConfig({ RESET_TTL_SECONDS: '5' })).toThrow(/RESET_TTL_SECONDS/);
+  });
+
+  it('trusts no proxy by default; TRUST_PROXY names them or counts hops, never "everyone"', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 10.1.0.0/16,loopback,::1' }).trustProxy).toEqual([
+      '10.0.0.5',
+      '10.1.0.0/16',
+      'loopback',
+      '::1',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: must name the proxies/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33,proxy.local' })).toThrow(
+      /TRUST_PROXY: .*not 10\.0\.0\.0\/33, proxy\.local/,
+    );
+    const hops = trustProxyOption(2);
+    expect(typeof hops === 'function' && [hops('x', 0), hops('x', 1), hops('x', 2)]).toEqual([
+      true,
+      true,
+      false,
+    ]);
+  });
+
+  it("has Keycloak's brute-force detection defaults", () => {
+    const config = loadConfig({});
+    expect(config.loginMaxFailures).toBe(5);
+    expect(config.bruteForce).toEqual({
+      waitIncrementMs: 60_000,
+      maxWaitMs: 900_000,
+      failureResetMs: 43_200_000,
+      quickLoginCheckMs: 1000,
+      minQuickLoginWaitMs: 60_000,
+      addressMaxFailures: 20,
+    });
   });
 });

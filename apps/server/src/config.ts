@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -34,6 +35,27 @@ const envSchema = z.object({
     .default(1024 * 1024),
   ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).max(3600).default(300),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  // Keycloak's brute-force detection settings (identity/provider/account-lockout.ts); seconds may be fractional.
+  LOGIN_WAIT_INCREMENT_SECONDS: z.coerce.number().positive().default(60),
+  LOGIN_MAX_WAIT_SECONDS: z.coerce.number().positive().default(900),
+  LOGIN_FAILURE_RESET_SECONDS: z.coerce
+    .number()
+    .positive()
+    .default(12 * 3600),
+  LOGIN_QUICK_CHECK_MS: z.coerce.number().int().min(0).default(1000),
+  LOGIN_MIN_QUICK_WAIT_SECONDS: z.coerce.number().positive().default(60),
+  LOGIN_ADDRESS_MAX_FAILURES: z.coerce.number().int().min(1).default(20),
+  TRUST_PROXY: z
+    .string()
+    .transform((value, ctx) => {
+      const parsed = parseTrustProxy(value);
+      if (typeof parsed === 'string') {
+        ctx.addIssue({ code: 'custom', message: parsed });
+        return z.NEVER;
+      }
+      return parsed;
+    })
+    .optional(),
   WEB_DIST: z.string().optional(),
   WORKERS: booleanFlag.default(true),
   EXPORT_TTL_SECONDS: z.coerce.number().int().min(1).default(3600),
@@ -61,6 +83,45 @@ const envSchema = z.object({
     .default(30),
 });
 
+/** Which proxies may say who the client is (X-Forwarded-For): none, a hop count, or these addresses. */
+export type TrustProxy = false | number | string[];
+
+/** TRUST_PROXY: a hop count, or addresses / CIDRs / proxy-addr names; a string is what is wrong. */
+export function parseTrustProxy(value: string): TrustProxy | string {
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text);
+  if (/^(true|yes|\*)$/i.test(text)) {
+    return 'must name the proxies (addresses or CIDRs, e.g. 10.0.0.5,10.1.0.0/16) or a hop count: trusting every client lets anyone choose their address';
+  }
+  if (/^(false|no|0)$/i.test(text)) return false;
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const names = ['loopback', 'linklocal', 'uniquelocal'];
+  const bad = entries.filter((entry) => {
+    if (names.includes(entry)) return false;
+    const [address = '', prefix, extra] = entry.split('/');
+    const kind = isIP(address);
+    if (kind === 0 || extra !== undefined) return true;
+    if (prefix === undefined) return false;
+    const bits = Number(prefix);
+    return !/^\d+$/.test(prefix) || bits > (kind === 4 ? 32 : 128);
+  });
+  if (entries.length === 0 || bad.length > 0) {
+    return `must be a hop count or addresses / CIDRs separated by commas (not ${bad.join(', ') || 'empty'})`;
+  }
+  return entries;
+}
+
+/** TRUST_PROXY as Fastify's `trustProxy` takes it (a hop count as proxy-addr's function of the hop). */
+export function trustProxyOption(
+  trust: TrustProxy,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -75,7 +136,20 @@ export interface Config {
   clients: { management: string; recon: string };
   bodyLimit: number;
   accessTokenTtl: number;
+  /** Failed sign-ins of one account before its first wait (Keycloak's Max Login Failures). */
   loginMaxFailures: number;
+  /** The rest of Keycloak's brute-force detection, in milliseconds, and the per-address cap. */
+  bruteForce: {
+    waitIncrementMs: number;
+    maxWaitMs: number;
+    failureResetMs: number;
+    quickLoginCheckMs: number;
+    minQuickLoginWaitMs: number;
+    /** Failed sign-ins from one client address within 15 minutes before the address is paused. */
+    addressMaxFailures: number;
+  };
+  /** Proxies whose X-Forwarded-For is believed (TRUST_PROXY); by default none: the socket's address counts. */
+  trustProxy: TrustProxy;
   webDist: string;
   /** Run job workers inside the server process (WORKERS); `npm run worker` runs them alone. */
   workers: boolean;
@@ -130,6 +204,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bodyLimit: e.BODY_LIMIT,
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
+    bruteForce: {
+      waitIncrementMs: e.LOGIN_WAIT_INCREMENT_SECONDS * 1000,
+      maxWaitMs: e.LOGIN_MAX_WAIT_SECONDS * 1000,
+      failureResetMs: e.LOGIN_FAILURE_RESET_SECONDS * 1000,
+      quickLoginCheckMs: e.LOGIN_QUICK_CHECK_MS,
+      minQuickLoginWaitMs: e.LOGIN_MIN_QUICK_WAIT_SECONDS * 1000,
+      addressMaxFailures: e.LOGIN_ADDRESS_MAX_FAILURES,
+    },
+    trustProxy: e.TRUST_PROXY ?? false,
     webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : path.join(repoRoot, 'apps/web/dist'),
     workers: e.WORKERS,
     exportTtlSeconds: e.EXPORT_TTL_SECONDS,

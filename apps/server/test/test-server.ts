@@ -52,6 +52,9 @@ export async function startTestServer(
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     DATA_DIR: dataDir,
     DATABASE_URL: process.env.DATABASE_URL,
+    // Tests stand in for a proxy on this machine: their X-Forwarded-For (a client address of each
+    // test's own) is believed. `TRUST_PROXY: ''` gives the default, trusting no one.
+    TRUST_PROXY: 'loopback',
     ...env,
   });
   const database = await openDatabase({

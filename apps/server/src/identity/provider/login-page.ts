@@ -2,8 +2,10 @@ import { escapeHtml, renderPage } from './page-layout.ts';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password.';
 
-export function tooManyAttemptsMessage(minutes: number) {
-  return `Too many failed sign-in attempts. Try again in ${minutes} minutes.`;
+export function tooManyAttemptsMessage(waitMs: number) {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  const [n, unit] = seconds < 60 ? [seconds, 'second'] : [Math.ceil(seconds / 60), 'minute'];
+  return `Too many failed sign-in attempts. Try again in ${n} ${unit}${n === 1 ? '' : 's'}.`;
 }
 
 export interface LoginPageOptions {

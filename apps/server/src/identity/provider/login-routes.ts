@@ -5,6 +5,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { findUserByEmail } from '../../modules/organizations/organizations.service.ts';
 import { hashPassword, verifyPassword } from '../passwords.ts';
+import { createAccountLockout, lockoutSettings } from './account-lockout.ts';
 import { addFormBodyParser } from './form-request.ts';
 import {
   INVALID_CREDENTIALS,
@@ -12,7 +13,7 @@ import {
   renderSignInExpiredPage,
   tooManyAttemptsMessage,
 } from './login-page.ts';
-import { createLoginThrottle, throttleKeys } from './login-throttle.ts';
+import { addressKey, createLoginThrottle } from './login-throttle.ts';
 import { apiResource, SCOPES } from './oidc-configuration.ts';
 
 export interface LoginRoutesOptions {
@@ -25,15 +26,18 @@ type LoginRequest = FastifyRequest<{ Params: { uid: string }; Body: { email?: st
 
 /**
  * The sign-in page of oidc-provider's interactions, at /realms/{realm}/login-actions/:uid.
- * A wrong e-mail or password gets one message whatever was wrong; failures are limited per e-mail
- * and per client address. Consent is implicit for our own client.
+ * A wrong e-mail or password gets one message whatever was wrong. Failures pause the account
+ * (Keycloak's brute-force detection, account-lockout.ts: a short wait growing with the failures, a
+ * success starts the count again) and, counted apart, the client address (a fixed 15-minute
+ * window that no one's success resets). Consent is implicit for our own client.
  */
 export const loginRoutes: FastifyPluginAsync<LoginRoutesOptions> = async (
   app,
   { config, database, provider },
 ) => {
   addFormBodyParser(app);
-  const throttle = createLoginThrottle(database, config.loginMaxFailures);
+  const lockout = createAccountLockout(database.db, lockoutSettings(config));
+  const addresses = createLoginThrottle(database, config.bruteForce.addressMaxFailures);
   const appUrl = config.publicUrl;
   const appPath = new URL(appUrl).pathname.replace(/\/$/, '');
   const assetsPath = `${app.prefix}/assets`;
@@ -98,17 +102,23 @@ export const loginRoutes: FastifyPluginAsync<LoginRoutesOptions> = async (
     if (!interaction) return expired(reply);
     const email = String(request.body?.email ?? '').trim();
     const password = String(request.body?.password ?? '');
-    const keys = throttleKeys(email, request.ip);
-    const lockedMinutes = await throttle.lockedFor(keys);
-    if (lockedMinutes !== null)
-      return loginPage(reply, request, 429, email, tooManyAttemptsMessage(lockedMinutes));
+    const address = [addressKey(request.ip)];
+    const [addressMinutes, accountMs] = await Promise.all([
+      addresses.lockedFor(address),
+      email ? lockout.lockedFor(email) : null,
+    ]);
+    const waitMs = Math.max((addressMinutes ?? 0) * 60_000, accountMs ?? 0);
+    if (waitMs > 0) return loginPage(reply, request, 429, email, tooManyAttemptsMessage(waitMs));
     const user = email ? await findUserByEmail(database.db, email) : null;
     const valid = await verifyPassword(password, user ? user.passwordHash : await decoyHash);
     if (!user || !valid) {
-      await throttle.recordFailure(keys);
+      await addresses.recordFailure(address);
+      if (email) await lockout.recordFailure(email);
       return loginPage(reply, request, 200, email, INVALID_CREDENTIALS);
     }
-    await throttle.reset(keys);
+    // The account's count starts again; the address's does not (one's own success must not hide
+    // an address that is guessing at other accounts).
+    await lockout.reset(email);
     // remember: false keeps the provider's session cookie for this browser session only.
     return finish(request, reply, { login: { accountId: user.id, remember: false, amr: ['pwd'] } });
   });

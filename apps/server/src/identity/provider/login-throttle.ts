@@ -10,14 +10,15 @@ export interface LoginThrottle {
   reset(keys: string[]): Promise<void>;
 }
 
-/** The keys a sign-in attempt counts against: the e-mail and the client's address. */
-export function throttleKeys(email: string, address: string): string[] {
-  return [`email:${email.trim().toLowerCase()}`, `ip:${address}`];
+/** The key a sign-in failure counts against for the client's address (accounts: account-lockout.ts). */
+export function addressKey(address: string): string {
+  return `ip:${address}`;
 }
 
 /**
- * Rate limiting of password sign-ins in the `login_failures` table (shared by every server
- * process): after `maxFailures` failures within 15 minutes a key is locked until its window ends.
+ * Fixed-window rate limiting in the `login_failures` table (shared by every server process): after
+ * `maxFailures` failures within 15 minutes a key is locked until its window ends. Used for the
+ * sign-in failures of a client address and for the public onboarding routes (public-throttle.ts).
  */
 export function createLoginThrottle(database: Database, maxFailures: number): LoginThrottle {
   return {

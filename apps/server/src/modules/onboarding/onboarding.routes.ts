@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
-import { createLoginThrottle, throttleKeys } from '../../identity/provider/login-throttle.ts';
+import { createAccountLockout, lockoutSettings } from '../../identity/provider/account-lockout.ts';
 import type { TokenVerifier } from '../../identity/token-verifier.ts';
 import { outboxRoutes } from '../mail/outbox.routes.ts';
 import { invitesRoutes } from './invites.routes.ts';
@@ -36,7 +36,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{
 
   const { db } = database;
   const throttle = createPublicThrottle(database);
-  const signInThrottle = createLoginThrottle(database, config.loginMaxFailures);
+  const lockout = createAccountLockout(db, lockoutSettings(config));
 
   app.post(
     '/api/users/onboarding/signup',
@@ -110,7 +110,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{
       await throttle.check(request, 'reset-password');
       const { userId, email } = await resetPassword(db, request.body.token, request.body.password);
       // The owner of the e-mail proved it: failed sign-ins before the reset no longer lock them out.
-      await signInThrottle.reset(throttleKeys(email, request.ip).slice(0, 1));
+      await lockout.reset(email);
       request.log.info({ userId }, 'password reset through an e-mailed link');
       return { message: 'Your password has been changed. Sign in with the new one.' };
     },
