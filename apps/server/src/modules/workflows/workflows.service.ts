@@ -15,6 +15,7 @@ import { AppError, badRequest, notFound } from '../../errors.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import { isUniqueViolation } from '../onboarding/signup.service.ts';
 import { BLOCKS } from './block-catalog.ts';
+import { checkGraphReferences } from './workflow-references.ts';
 
 export interface WorkflowsScope {
   db: Db;
@@ -186,6 +187,7 @@ export async function listWorkflows(
 export async function createWorkflow(scope: WorkflowsScope, input: WorkflowInput): Promise<Workflow> {
   checkGraph(input.graph);
   checkSchedule(input.schedule);
+  await checkGraphReferences(scope.db, scope.organizationId, input.graph);
   try {
     return await scope.db.transaction(async (tx) => {
       const [row] = await tx
@@ -231,6 +233,7 @@ export async function updateWorkflow(
 ): Promise<Workflow> {
   checkGraph(input.graph);
   checkSchedule(input.schedule);
+  await checkGraphReferences(scope.db, scope.organizationId, input.graph);
   try {
     return await scope.db.transaction(async (tx) => {
       const db = tx as unknown as Db;
