@@ -3,10 +3,9 @@ import { type Action, can, rolesFromToken } from '@counterpart/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
-import type { Database } from '../db/database.ts';
 import { AppError, forbidden, unauthorized } from '../errors.ts';
 import type { AccessClaims, TokenVerifier } from '../identity/token-verifier.ts';
-import { loadCaller } from '../modules/organizations/organizations.service.ts';
+import type { AuthCache, CallerRecord } from './auth-cache.ts';
 
 /** Who is calling: set on every /api request by the bearer-token hook. */
 export interface AuthContext {
@@ -16,6 +15,8 @@ export interface AuthContext {
   organizationId: string | null;
   /** Roles in that organization (from the database's grants for the built-in provider). */
   roles: ClientRoles;
+  /** With the built-in provider: the user and their organizations, as the (cached) database has them. */
+  caller?: CallerRecord;
 }
 
 declare module 'fastify' {
@@ -33,11 +34,16 @@ const BEARER = /^Bearer ([A-Za-z0-9\-_]+\.[A-Za-z0-9\-_]+\.[A-Za-z0-9\-_]+)$/;
 
 /**
  * Authenticates every /api request: a valid bearer token (401 otherwise), an Organization header
- * naming an organization the token holds (403 otherwise) and, for the built-in provider, a live
- * membership read from the database so removal and revoked grants take effect at once.
+ * naming an organization the token holds (403 otherwise) and, for the built-in provider, a session
+ * still signed in (401) and a live membership (403), read through the auth cache, which team
+ * changes and sign-out invalidate at once, so removal and revoked grants take effect immediately.
  */
-export const authContextPlugin = fp<{ config: Config; database: Database; verifyToken: TokenVerifier }>(
-  async (app: FastifyInstance, { config, database, verifyToken }) => {
+export const authContextPlugin = fp<{
+  config: Config;
+  authCache: AuthCache | null;
+  verifyToken: TokenVerifier;
+}>(
+  async (app: FastifyInstance, { config, authCache, verifyToken }) => {
     app.decorateRequest('auth', null);
     app.addHook('onRequest', async (request) => {
       if (!request.url.startsWith('/api/') || isPublic(request)) return;
@@ -50,7 +56,7 @@ export const authContextPlugin = fp<{ config: Config; database: Database; verify
       if (organizationId !== null && !claims.organization?.[organizationId]) {
         throw forbidden('The Organization header names an organization you do not belong to');
       }
-      request.auth = await resolveContext(config, database, claims, organizationId);
+      request.auth = await resolveContext(config, authCache, claims, organizationId);
     });
   },
   { name: 'auth-context' },
@@ -58,7 +64,7 @@ export const authContextPlugin = fp<{ config: Config; database: Database; verify
 
 async function resolveContext(
   config: Config,
-  database: Database,
+  cache: AuthCache | null,
   claims: AccessClaims,
   organizationId: string | null,
 ): Promise<AuthContext> {
@@ -68,14 +74,22 @@ async function resolveContext(
     const roles = organizationId ? rolesFromToken(claims, organizationId, config.clients) : empty;
     return { userId: claims.sub, claims, organizationId, roles };
   }
+  if (!cache) throw new Error('The built-in provider needs the auth cache');
   if (!UUID.test(claims.sub) || (organizationId !== null && !UUID.test(organizationId))) {
     throw forbidden('Unknown user or organization');
   }
-  const caller = await loadCaller(database.db, claims.sub, organizationId);
-  if (!caller.exists) throw unauthorized('Your account no longer exists');
-  if (organizationId === null) return { userId: claims.sub, claims, organizationId, roles: empty };
-  if (!caller.roles) throw forbidden('You are no longer a member of this organization');
-  return { userId: claims.sub, claims, organizationId, roles: caller.roles };
+  // Signing out ends the provider session: its access tokens stop working at once, not at expiry.
+  if (!claims.sid) throw unauthorized('Token has no session: sign in again');
+  const [alive, caller] = await Promise.all([
+    cache.sessionAlive(claims.sid),
+    cache.caller(claims.sub, Object.keys(claims.organization ?? {})),
+  ]);
+  if (!alive) throw unauthorized('Your session has ended: sign in again');
+  if (!caller) throw unauthorized('Your account no longer exists');
+  if (organizationId === null) return { userId: claims.sub, claims, organizationId, roles: empty, caller };
+  const membership = caller.byOrganization.get(organizationId);
+  if (!membership) throw forbidden('You are no longer a member of this organization');
+  return { userId: claims.sub, claims, organizationId, roles: membership.roles, caller };
 }
 
 /** The API reference and its document are readable without signing in. */

@@ -15,6 +15,8 @@ export interface IdentityPluginOptions {
   database: Database;
   secrets: IdentitySecrets;
   verifyToken: TokenVerifier;
+  /** Called with the session's uid (the tokens' `sid`) when someone signs out, so its tokens stop working. */
+  onSessionEnded?: (sid: string) => Promise<void> | undefined;
 }
 
 /**
@@ -31,6 +33,14 @@ export const identityPlugin: FastifyPluginAsync<IdentityPluginOptions> = async (
   const envelope = createRefreshTokenEnvelope(config.oidc.issuer, secrets.cookieKeys);
   const provider = createOidcProvider({ config, database, secrets, realmPath, envelope });
   provider.on('server_error', (_ctx, error) => app.log.error({ err: error }, 'identity provider error'));
+  // Emitted after the session row is destroyed and before the answer is sent.
+  provider.on('end_session.success', (ctx) => {
+    const sid = ctx.oidc.session?.uid;
+    if (!sid) return;
+    options
+      .onSessionEnded?.(sid)
+      ?.catch((error: unknown) => app.log.error({ err: error }, 'could not announce the end of a session'));
+  });
 
   await app.register(accountRoutes, { database, verifyToken, realm: config.oidc.realm });
   await app.register(keycloakPages, { config });

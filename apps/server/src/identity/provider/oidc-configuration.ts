@@ -2,6 +2,7 @@ import { type Configuration, errors, type KoaContextWithOIDC } from 'oidc-provid
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { findUserById, listUserOrganizations } from '../../modules/organizations/organizations.service.ts';
+import { apiResource } from '../api-audience.ts';
 import type { IdentitySecrets } from '../signing-keys.ts';
 import { createOidcAdapterFactory } from './oidc-adapter.ts';
 import { createProviderPages } from './provider-pages.ts';
@@ -33,10 +34,7 @@ export interface OidcConfigurationOptions {
   realmPath: string;
 }
 
-/** The resource (audience) of the API's access tokens; keycloak-js never sends `resource`. */
-export function apiResource(productKey: string) {
-  return `urn:${productKey}:api`;
-}
+export { apiResource };
 
 /** The exact redirect URIs registered for the app; any other same-origin URI is allowed too (see oidc-provider.ts). */
 export function registeredRedirectUris(publicUrl: string) {

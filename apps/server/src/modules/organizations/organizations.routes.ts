@@ -27,7 +27,8 @@ export const organizationsRoutes: FastifyPluginAsyncZod<{ config: Config; databa
     async (request) => {
       const auth = requireAuth(request);
       if (config.oidc.external) return externalUser(auth.claims, config);
-      const user = await findUserById(database.db, auth.userId);
+      // The auth hook already read the user and their organizations (through the auth cache).
+      const user = auth.caller?.user ?? (await findUserById(database.db, auth.userId));
       if (!user) throw notFound('User not found');
       return {
         id: user.id,
@@ -35,7 +36,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod<{ config: Config; databa
         email: user.email,
         full_name: user.fullName,
         avatar_url: user.avatarUrl,
-        organizations: await listUserOrganizations(database.db, user.id),
+        organizations: auth.caller?.organizations ?? (await listUserOrganizations(database.db, user.id)),
       };
     },
   );
