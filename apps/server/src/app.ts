@@ -3,7 +3,6 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { type Config, trustProxyOption } from './config.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import { seedDemo } from './db/seed.ts';
-import { createAuthCache } from './http/auth-cache.ts';
 import { authContextPlugin } from './http/auth-context.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerInputSafety } from './http/input-safety.ts';
@@ -36,6 +35,7 @@ import { executionsRoutes } from './modules/workflows/executions/executions.rout
 import { markCrashedExecutions } from './modules/workflows/executions/executions.service.ts';
 import { SCHEDULE_TICK_MS, startDueSchedules } from './modules/workflows/executions/scheduler.ts';
 import { workflowsRoutes } from './modules/workflows/workflows.routes.ts';
+import { openOperatorSocket } from './operations/operator-socket.ts';
 import { realtimeRoutes } from './realtime/realtime.routes.ts';
 
 export interface BuildOptions {
@@ -88,9 +88,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerInputSafety(app);
   await registerSecurityHeaders(app, config);
   await registerOpenApi(app);
-  // Sessions and callers of the built-in provider, kept briefly; team changes and sign-out drop them.
-  const authCache = secrets ? createAuthCache(database) : null;
-  await app.register(authContextPlugin, { config, authCache, verifyToken });
+  await app.register(authContextPlugin, { config, database, verifyToken });
   await app.register(healthRoutes, { database });
   await app.register(appConfigRoutes, { config });
   await app.register(organizationsRoutes, { config, database });
@@ -98,7 +96,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // Background work: events to sockets, durable jobs, and what they report to their owners.
   const { bus, jobs } = await createBackgroundWork(config, database, app.log, options.defineJobs);
-  const stopAuthCache = authCache?.listen(bus);
   await app.register(realtimeRoutes, { config, bus, verifyToken, database });
   await app.register(notificationsRoutes, { database });
   await app.register(exportsRoutes, { config, database, jobs });
@@ -122,7 +119,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       database,
       secrets,
       verifyToken,
-      onSessionEnded: (sid: string) => authCache?.announce(bus, 'session-ended', sid),
     });
   }
   await registerStaticWeb(app, options.serveWeb === false ? null : config.webDist);
@@ -156,8 +152,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       clearInterval(schedules);
     });
   }
+  // On PGlite, the server answers `npm run backup` through DATA_DIR/operator.sock (operations/).
+  const operator = await openOperatorSocket(config.dataDir, database, app.log);
   app.addHook('onClose', async () => {
-    stopAuthCache?.();
+    await operator?.close();
     await jobs.stop();
     await bus.close();
     if (!options.database) await database.close();

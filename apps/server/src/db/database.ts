@@ -35,6 +35,11 @@ export interface Database {
    */
   bulkTransaction<T>(work: (session: BulkSession) => Promise<T>): Promise<T>;
   ping(): Promise<void>;
+  /**
+   * PGlite only: a consistent copy of its data folder (a gzipped tar), taken between transactions
+   * after a CHECKPOINT; what `npm run backup` asks the running server for (operations/).
+   */
+  snapshot?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -92,6 +97,11 @@ async function openPglite(dataDir: string): Promise<Database> {
       ),
     async ping() {
       await client.query('select 1');
+    },
+    async snapshot() {
+      await client.exec('checkpoint');
+      // Under the transaction lock no transaction is half done (dumpDataDir takes the query lock).
+      return client._runExclusiveTransaction(() => client.dumpDataDir('gzip'));
     },
     async close() {
       await client.close();
