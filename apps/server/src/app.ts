@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { type Config, trustProxyOption } from './config.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import { seedDemo } from './db/seed.ts';
+import { createAuthCache } from './http/auth-cache.ts';
 import { authContextPlugin } from './http/auth-context.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerInputSafety } from './http/input-safety.ts';
@@ -88,7 +89,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerInputSafety(app);
   await registerSecurityHeaders(app, config);
   await registerOpenApi(app);
-  await app.register(authContextPlugin, { config, database, verifyToken });
+  // Sessions and callers of the built-in provider, kept briefly; team changes and sign-out drop them.
+  const authCache = secrets ? createAuthCache(database) : null;
+  await app.register(authContextPlugin, { config, authCache, verifyToken });
   await app.register(healthRoutes, { database });
   await app.register(appConfigRoutes, { config });
   await app.register(organizationsRoutes, { config, database });
@@ -96,6 +99,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // Background work: events to sockets, durable jobs, and what they report to their owners.
   const { bus, jobs } = await createBackgroundWork(config, database, app.log, options.defineJobs);
+  const stopAuthCache = authCache?.listen(bus);
   await app.register(realtimeRoutes, { config, bus, verifyToken, database });
   await app.register(notificationsRoutes, { database });
   await app.register(exportsRoutes, { config, database, jobs });
@@ -119,6 +123,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       database,
       secrets,
       verifyToken,
+      onSessionEnded: (sid: string) => authCache?.announce(bus, 'session-ended', sid),
     });
   }
   await registerStaticWeb(app, options.serveWeb === false ? null : config.webDist);
@@ -155,6 +160,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // On PGlite, the server answers `npm run backup` through DATA_DIR/operator.sock (operations/).
   const operator = await openOperatorSocket(config.dataDir, database, app.log);
   app.addHook('onClose', async () => {
+    stopAuthCache?.();
     await operator?.close();
     await jobs.stop();
     await bus.close();
