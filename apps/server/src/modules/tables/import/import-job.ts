@@ -184,6 +184,10 @@ export function createTableImportJob({ config, database }: ImportJobDeps): JobDe
       try {
         await progress(1, `Reading ${row.fileName}`);
         const write = async (batch: EncodedBatch, bytesRead: number) => {
+          // One turn of the event loop per batch: on PGlite the database works in this thread, and
+          // with the reader a batch ahead the run could go on in promise callbacks alone, leaving
+          // requests, sockets and the heartbeat unanswered until it ends.
+          await new Promise((resolve) => setImmediate(resolve));
           if (stop.signal.aborted) throw new ImportStoppedError();
           await writer.write(batch);
           const percent = Math.min(99, 1 + Math.floor((98 * bytesRead) / Math.max(row.sizeBytes, 1)));

@@ -86,49 +86,41 @@ const comparable = (name: string) => name.trim().toLowerCase();
 
 /**
  * Writes rows into an existing table (columns matched by name, case-insensitive; a column the
- * table lacks is refused by name) or into a new text table. One transaction: all rows or none.
+ * table lacks is refused by name) or into a new text table. One transaction — the new table or
+ * the cleared rows (mode replace) and the rows written — so a failure or a process killed
+ * mid-way leaves the table as it was.
  */
 async function writeTable(env: BlockEnvironment, input: RowSet, params: Record<string, unknown>) {
-  const scope = { db: env.db, organizationId: env.organizationId, actor: env.actor };
   const tableId = typeof params.table_id === 'string' ? params.table_id : '';
-  let columns: TableColumn[];
-  let target: string;
-  if (tableId) {
-    const table = await loadTable(env.db, env.organizationId, tableId);
-    columns = table.columns;
-    target = table.id;
-    if (params.mode === 'replace') await clearTable(scope, table.id, table.name);
-  } else {
-    const name = typeof params.table_name === 'string' ? params.table_name.trim() : '';
-    if (!name) throw new Error('Choose a table, or name the new table to write into');
-    const created = await createTable(scope, {
-      name,
-      columns: input.columns.map((column) => ({ name: column, type: 'text' as const })),
-    });
-    columns = created.columns;
-    target = created.id;
-  }
-  const byName = new Map(columns.map((column) => [comparable(column.name), column]));
-  const missing = input.columns.filter(
-    (column) => !byName.has(comparable(column.replace(/ \([A-Z]{3}\)$/, ''))),
-  );
-  if (missing.length > 0) {
-    throw new Error(`The table has no column ${missing.map((m) => `"${m}"`).join(', ')}`);
-  }
-  const ids = input.columns.map((column) => {
-    const found = byName.get(comparable(column.replace(/ \([A-Z]{3}\)$/, ''))) as TableColumn;
-    return found.id;
+  const name = typeof params.table_name === 'string' ? params.table_name.trim() : '';
+  if (!tableId && !name) throw new Error('Choose a table, or name the new table to write into');
+  await env.db.transaction(async (tx) => {
+    const scope = { db: tx as unknown as Db, organizationId: env.organizationId, actor: env.actor };
+    const table = tableId
+      ? await loadTable(scope.db, env.organizationId, tableId)
+      : await createTable(scope, {
+          name,
+          columns: input.columns.map((column) => ({ name: column, type: 'text' as const })),
+        });
+    const byName = new Map(table.columns.map((column) => [comparable(column.name), column]));
+    const columnOf = (column: string) => byName.get(comparable(column.replace(/ \([A-Z]{3}\)$/, '')));
+    const missing = input.columns.filter((column) => !columnOf(column));
+    if (missing.length > 0) {
+      throw new Error(`The table has no column ${missing.map((m) => `"${m}"`).join(', ')}`);
+    }
+    if (tableId && params.mode === 'replace') await clearTable(scope, table.id, table.name);
+    const ids = input.columns.map((column) => (columnOf(column) as TableColumn).id);
+    if (input.rows.length > 0) {
+      await createItems(
+        scope,
+        table.id,
+        input.rows.map((row) => ({
+          values: Object.fromEntries(input.columns.map((column, i) => [ids[i], row[column] ?? null])),
+        })),
+        true,
+      );
+    }
   });
-  if (input.rows.length > 0) {
-    await createItems(
-      scope,
-      target,
-      input.rows.map((row) => ({
-        values: Object.fromEntries(input.columns.map((column, i) => [ids[i], row[column] ?? null])),
-      })),
-      true,
-    );
-  }
   return { rows: input };
 }
 
