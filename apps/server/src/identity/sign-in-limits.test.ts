@@ -130,14 +130,22 @@ describe('sign-in rate limiting', () => {
     await untilUnlocked();
     expect((await attempt(backedOff, DEMO_PASSWORD, `${net}.61.1`)).status).toBe(303);
     expect(await waitOf()).toBe(0);
-  });
+  }, 60_000);
 
-  it('believes no X-Forwarded-For without TRUST_PROXY: a new header per attempt does not get past the limit', async () => {
-    const direct = await startTestServer({ ...LIMITS, TRUST_PROXY: '' });
-    // Every attempt now counts against this machine's own address: start it afresh (CI shares PostgreSQL).
+  describe('without TRUST_PROXY (the default)', () => {
+    let direct: TestServer;
+    /** Every attempt counts against this machine's own address: start it afresh (CI shares PostgreSQL). */
     const clear = () => direct.database.query("delete from login_failures where key like 'ip:%127.0.0.1'");
-    await clear();
-    try {
+    beforeAll(async () => {
+      direct = await startTestServer({ ...LIMITS, TRUST_PROXY: '' });
+      await clear();
+    });
+    afterAll(async () => {
+      await clear();
+      await direct?.close();
+    });
+
+    it('believes no X-Forwarded-For: a new header per attempt does not get past the limit', async () => {
       const { attempt } = await loginPage(direct);
       for (let i = 0; i < addressMax; i++) {
         const failed = await attempt(
@@ -149,10 +157,7 @@ describe('sign-in rate limiting', () => {
       }
       const locked = await attempt(DEMO_USERS.admin, DEMO_PASSWORD, `${net}.71.1`);
       expect(locked.status).toBe(429);
-    } finally {
-      await clear();
-      await direct.close();
-    }
+    }, 60_000);
   });
 
   it('resets the count after a successful sign-in', async () => {
