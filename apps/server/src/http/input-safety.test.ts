@@ -68,7 +68,10 @@ describe('JSON nested too deep', () => {
     const res = await raw('POST', '/api/workflow/rule_workflows', body);
     expect(res).toMatchObject({
       status: 400,
-      body: { message: `Invalid request: the JSON body nests deeper than ${MAX_JSON_DEPTH} levels` },
+      body: {
+        message: `Invalid request: the JSON body nests deeper than ${MAX_JSON_DEPTH} levels`,
+        details: { body: `nests deeper than ${MAX_JSON_DEPTH} levels` },
+      },
     });
     expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
   });

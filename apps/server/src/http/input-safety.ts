@@ -89,10 +89,8 @@ export function registerInputSafety(app: FastifyInstance) {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body as string;
     if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) {
-      done(
-        badRequest(`Invalid request: the JSON body nests deeper than ${MAX_JSON_DEPTH} levels`),
-        undefined,
-      );
+      const problem = `nests deeper than ${MAX_JSON_DEPTH} levels`;
+      done(badRequest(`Invalid request: the JSON body ${problem}`, { body: problem }), undefined);
       return;
     }
     parseJson(request, text, (error, parsed) => {
