@@ -13,7 +13,8 @@ import { generate } from './testdata/generate.ts';
 
 const nothingMatched = { left: new Set<string>(), right: new Set<string>() };
 
-describe('key worker', () => {
+// Starting a worker thread that loads tsx takes seconds on a loaded 2-core machine.
+describe('key worker', { timeout: 60_000 }, () => {
   it('loads under the test runner and takes the chunks the main thread leaves, with single-thread ids', () => {
     const data = generate({ seed: 5, invoices: 20_000 });
     const boundary = data.left.length;
