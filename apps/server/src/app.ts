@@ -7,7 +7,9 @@ import { createAuthCache } from './http/auth-cache.ts';
 import { authContextPlugin } from './http/auth-context.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerInputSafety } from './http/input-safety.ts';
+import { createServerMetrics, metricsPlugin } from './http/metrics.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { registerRequestTracing, requestId } from './http/request-tracing.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerStaticWeb } from './http/static-web.ts';
 import { type IdentitySecrets, loadIdentitySecrets } from './identity/signing-keys.ts';
@@ -70,6 +72,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       },
     },
     bodyLimit: config.bodyLimit,
+    // Every log line of a request carries its id (reqId): the caller's X-Request-Id when safe, else a UUID.
+    genReqId: requestId,
     // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (default: none).
     trustProxy: trustProxyOption(config.trustProxy),
   });
@@ -89,9 +93,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerInputSafety(app);
   await registerSecurityHeaders(app, config);
   await registerOpenApi(app);
+  // First: a request refused by a later hook still carries its id.
+  registerRequestTracing(app, config);
   // Sessions and callers of the built-in provider, kept briefly; team changes and sign-out drop them.
   const authCache = secrets ? createAuthCache(database) : null;
   await app.register(authContextPlugin, { config, authCache, verifyToken });
+  const metrics = createServerMetrics({ database, authCache });
+  await app.register(metricsPlugin, { metrics, token: config.metricsToken });
   await app.register(healthRoutes, { database });
   await app.register(appConfigRoutes, { config });
   await app.register(organizationsRoutes, { config, database });
@@ -100,7 +108,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Background work: events to sockets, durable jobs, and what they report to their owners.
   const { bus, jobs } = await createBackgroundWork(config, database, app.log, options.defineJobs);
   const stopAuthCache = authCache?.listen(bus);
-  await app.register(realtimeRoutes, { config, bus, verifyToken, database });
+  await app.register(realtimeRoutes, {
+    config,
+    bus,
+    verifyToken,
+    database,
+    onHub: (hub) => metrics.countSockets(() => hub.size()),
+  });
   await app.register(notificationsRoutes, { database });
   await app.register(exportsRoutes, { config, database, jobs });
   await app.register(documentsRoutes, { config, database, jobs });

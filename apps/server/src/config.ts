@@ -25,6 +25,9 @@ const envSchema = z.object({
     .default('counterpart'),
   SEED_DEMO: booleanFlag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // GET /metrics answers only with this bearer token; unset, /metrics does not exist (http/metrics.ts).
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  SLOW_REQUEST_MS: z.coerce.number().int().min(1).default(1000),
   OIDC_URL: z.url({ message: 'must be the base URL of a Keycloak, e.g. https://sso.example.com' }).optional(),
   OIDC_REALM: z.string().min(1).default('production'),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
@@ -131,6 +134,10 @@ export interface Config {
   productKey: string;
   seedDemo: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Bearer token of GET /metrics; undefined: no /metrics. */
+  metricsToken: string | undefined;
+  /** A request slower than this is logged as a warning. */
+  slowRequestMs: number;
   /** Where tokens come from: the built-in provider, or a company Keycloak. */
   oidc: { external: boolean; url: string; realm: string; clientId: string; issuer: string };
   clients: { management: string; recon: string };
@@ -193,6 +200,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     productKey: e.PRODUCT_KEY,
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
+    slowRequestMs: e.SLOW_REQUEST_MS,
     oidc: {
       external,
       url: oidcUrl,

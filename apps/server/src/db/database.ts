@@ -35,6 +35,8 @@ export interface Database {
    */
   bulkTransaction<T>(work: (session: BulkSession) => Promise<T>): Promise<T>;
   ping(): Promise<void>;
+  /** PostgreSQL only: the pool's connections (for /metrics). */
+  poolStats?(): { total: number; idle: number; waiting: number };
   /**
    * PGlite only: a consistent copy of its data folder (a gzipped tar), taken between transactions
    * after a CHECKPOINT; what `npm run backup` asks the running server for (operations/).
@@ -132,6 +134,7 @@ async function openPostgres(url: string): Promise<Database> {
     async ping() {
       await db.execute(sql`select 1`);
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       await pool.end();
     },

@@ -5,12 +5,14 @@ import { multipartProblem } from './multipart-errors.ts';
 
 /**
  * One error shape for the whole API: `{ message, details? }`. Validation errors list each field's
- * first error (spec §8 "field: first error"); 5xx hide their internals.
+ * first error (spec §8 "field: first error"); 5xx hide their internals and carry `request_id`.
  */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.status).send({ message: error.message, details: error.details });
+      // A 5xx carries the request id, so a user's report leads to the log lines.
+      const id = error.status >= 500 ? { request_id: request.id } : {};
+      return reply.status(error.status).send({ message: error.message, details: error.details, ...id });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details: Record<string, string> = {};
@@ -28,7 +30,10 @@ export function registerErrorHandler(app: FastifyInstance) {
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
+      return reply.status(500).send({
+        message: 'Something went wrong on our side. Please try again.',
+        request_id: request.id,
+      });
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return reply.status(413).send({ message: 'Request body is too large' });

@@ -6,7 +6,7 @@ import type { Database } from '../db/database.ts';
 import type { TokenVerifier } from '../identity/token-verifier.ts';
 import type { EventBus } from './realtime-event.ts';
 import { authenticateSocket } from './socket-auth.ts';
-import { createSocketHub, type SocketHubOptions } from './socket-hub.ts';
+import { createSocketHub, type SocketHub, type SocketHubOptions } from './socket-hub.ts';
 
 export interface RealtimeRoutesOptions {
   config: Config;
@@ -15,6 +15,8 @@ export interface RealtimeRoutesOptions {
   /** For the built-in provider's live membership check (as for API calls). */
   database?: Database;
   hub?: SocketHubOptions;
+  /** Told the hub once it exists (/metrics counts its sockets). */
+  onHub?: (hub: SocketHub) => void;
 }
 
 /** The browser sends only 'ping'; anything large is refused by the protocol layer. */
@@ -28,6 +30,7 @@ const MAX_INCOMING_BYTES = 4 * 1024;
 export const realtimeRoutes: FastifyPluginAsync<RealtimeRoutesOptions> = async (app, options) => {
   await app.register(websocket, { options: { maxPayload: MAX_INCOMING_BYTES } });
   const hub = createSocketHub(options.hub);
+  options.onHub?.(hub);
   const unsubscribe = options.bus.subscribe((event) => {
     try {
       hub.broadcast(event);
