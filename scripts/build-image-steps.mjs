@@ -122,10 +122,17 @@ for (let attempt = 0; attempt < 120 && !healthy && server.exitCode === null; att
   await new Promise((resolve) => setTimeout(resolve, 1000));
   healthy = spawnSync(healthcheck[0], healthcheck.slice(1), { cwd: runtime, env }).status === 0;
 }
-const page = healthy ? await fetch(`http://127.0.0.1:${port}/`).then((r) => r.text()) : '';
+// As a browser asks for it (the server answers index.html to requests that accept HTML).
+const page = healthy
+  ? await fetch(`http://127.0.0.1:${port}/`, { headers: { accept: 'text/html' } }).then(
+      async (r) => `${r.status} ${await r.text()}`,
+    )
+  : '';
 server.kill('SIGTERM');
 const servesWeb = page.includes('<div id="root">');
-say(`HEALTHCHECK ${healthy ? 'passed' : 'FAILED'}; web app ${servesWeb ? 'served' : 'NOT served'}`);
+say(
+  `HEALTHCHECK ${healthy ? 'passed' : 'FAILED'}; web app ${servesWeb ? 'served' : `NOT served: ${page.slice(0, 200)}`}`,
+);
 if (process.env.KEEP) say(`kept ${work}`);
 else rmSync(work, { recursive: true, force: true });
 process.exit(healthy && servesWeb ? 0 : 1);

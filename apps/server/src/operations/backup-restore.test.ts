@@ -22,6 +22,7 @@ import {
   V1,
 } from '../modules/recon/recon-test-support.ts';
 import { createBackup } from './backup.ts';
+import { openOperatorSocket, operatorSocketAnswers, operatorSocketPath } from './operator-socket.ts';
 import { restoreBackup } from './restore.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
@@ -112,6 +113,16 @@ beforeAll(async () => {
 });
 
 describe('backup and restore', () => {
+  // PGlite only: a PostgreSQL server has no operator socket.
+  it.skipIf(sourceUrl)(
+    'a second server on the same data folder leaves the running one its operator socket',
+    async () => {
+      const socketPath = operatorSocketPath(source.config.dataDir);
+      expect(await openOperatorSocket(source.config.dataDir, source.database, source.app.log)).toBeNull();
+      expect(await operatorSocketAnswers(socketPath)).toBe(true);
+    },
+  );
+
   it('restores into an empty instance every table, item, document and match group, taken while the server runs', async () => {
     const o = await createReconOrg(source, 'Backup');
     await useTestSettings(o);

@@ -48,8 +48,18 @@ export async function openOperatorSocket(
     );
     return null;
   }
-  // A socket file left by a process that died: this process owns the data folder now.
-  if (existsSync(socketPath)) await rm(socketPath, { force: true });
+  if (existsSync(socketPath)) {
+    // Another live server on the same folder keeps its socket (two processes on one PGlite folder
+    // damage it: say so loudly); a socket file a dead process left is this process's to replace.
+    if (await operatorSocketAnswers(socketPath).catch(() => false)) {
+      log.error(
+        { socketPath },
+        'another Counterpart server is running on this DATA_DIR: stop one of them (one process per embedded database)',
+      );
+      return null;
+    }
+    await rm(socketPath, { force: true });
+  }
 
   let busy = false;
   const server = http.createServer((request, response) => {
