@@ -113,6 +113,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bus,
     verifyToken,
     database,
+    authCache,
     onHub: (hub) => metrics.countSockets(() => hub.size()),
   });
   await app.register(notificationsRoutes, { database });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSocket } from '../../test/socket-client.ts';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
 import { accessTokenFor, organizationIds } from '../../test/tokens.ts';
 import { DEMO_USERS } from '../db/seed.ts';
@@ -50,6 +51,17 @@ describe('signing out', () => {
     const res = await me(tokens.access_token);
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual({ message: 'Your session has ended: sign in again' });
+  });
+
+  it('refuses a socket opened with the token of a signed-out session', async () => {
+    const { browser, tokens } = await flows.signInWithTokens();
+    const before = await openSocket(server.url, demo, tokens.access_token);
+    await before.subscribed();
+    await before.close();
+
+    await signOut(browser, tokens);
+    const after = await openSocket(server.url, demo, tokens.access_token);
+    expect(await after.closed).toEqual({ code: 1008, reason: 'Your session has ended: sign in again' });
   });
 
   it('keeps the other sessions of the same user working', async () => {

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import type { AuthCache } from '../http/auth-cache.ts';
 import type { TokenVerifier } from '../identity/token-verifier.ts';
 import type { EventBus } from './realtime-event.ts';
 import { authenticateSocket } from './socket-auth.ts';
@@ -14,6 +15,8 @@ export interface RealtimeRoutesOptions {
   verifyToken: TokenVerifier;
   /** For the built-in provider's live membership check (as for API calls). */
   database?: Database;
+  /** Sessions of the built-in provider (a signed-out session's token opens no socket). */
+  authCache?: AuthCache | null;
   hub?: SocketHubOptions;
   /** Told the hub once it exists (/metrics counts its sockets). */
   onHub?: (hub: SocketHub) => void;

@@ -2,6 +2,7 @@ import { SOCKET_CLOSE } from '@counterpart/contracts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { AppError } from '../errors.ts';
+import type { AuthCache } from '../http/auth-cache.ts';
 import type { TokenVerifier } from '../identity/token-verifier.ts';
 import { loadCaller } from '../modules/organizations/organizations.service.ts';
 
@@ -21,6 +22,8 @@ export interface SocketAuthDeps {
   verifyToken: TokenVerifier;
   /** For the built-in provider's live membership check; without it the token's claim is trusted. */
   database?: Database;
+  /** The built-in provider's sessions: a signed-out session's token opens no socket. */
+  authCache?: AuthCache | null;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -58,6 +61,9 @@ export async function authenticateSocket(
     const caller = await loadCaller(deps.database.db, claims.sub, organizationId);
     if (!caller.exists) return refuse('Your account no longer exists');
     if (!caller.roles) return refuse('You are no longer a member of this organization');
+    if (deps.authCache && !(claims.sid && (await deps.authCache.sessionAlive(claims.sid)))) {
+      return refuse('Your session has ended: sign in again');
+    }
   }
   const expiresAt = typeof claims.exp === 'number' ? claims.exp * 1000 : null;
   return { ok: true, identity: { userId: claims.sub, organizationId, expiresAt } };
