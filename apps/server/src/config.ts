@@ -27,7 +27,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // GET /metrics answers only with this bearer token; unset, /metrics does not exist (http/metrics.ts).
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
-  SLOW_REQUEST_MS: z.coerce.number().int().min(1).default(1000),
+  SLOW_REQUEST_MS: z.coerce.number().int().min(0).default(1000),
   OIDC_URL: z.url({ message: 'must be the base URL of a Keycloak, e.g. https://sso.example.com' }).optional(),
   OIDC_REALM: z.string().min(1).default('production'),
   OIDC_CLIENT_ID: z.string().min(1).optional(),

@@ -26,6 +26,20 @@ export function freePort(): Promise<number> {
 }
 
 /**
+ * The environment of a real server process on a test's data: its DATA_DIR (and DATABASE_URL when
+ * the tests run on PostgreSQL), no demo seed, no web app; `more` adds or overrides.
+ */
+export function serverOnData(dataDir: string, more: Record<string, string> = {}): Record<string, string> {
+  return {
+    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    ...more,
+  };
+}
+
+/**
  * Starts `tsx src/main.ts` (the real server, as `npm start` runs it) in its own process with the
  * given environment, and waits until /healthz answers.
  */

@@ -1,18 +1,14 @@
-import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { captureLogs } from '../../test/log-capture.ts';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
 import { DEMO_PASSWORD } from '../db/seed.ts';
 import { createSignInFlows } from '../identity/oidc-test-flows.ts';
 
 let server: TestServer;
-let logs = '';
+const logs = captureLogs();
 
 beforeAll(async () => {
-  const stream = new PassThrough();
-  stream.on('data', (chunk: Buffer) => {
-    logs += chunk.toString();
-  });
-  server = await startTestServer({ LOG_LEVEL: 'trace' }, { logStream: stream });
+  server = await startTestServer({ LOG_LEVEL: 'trace' }, { logStream: logs.stream });
 });
 afterAll(() => server.close());
 
@@ -24,10 +20,10 @@ describe('logs', () => {
     expect((await fetch(`${server.url}/api/users/me`, { headers })).status).toBe(200);
     await fetch(`${server.url}/api/users/me?token=${tokens.access_token}`, { headers });
 
-    const lines = logs.trim().split('\n');
+    const lines = logs.text().trim().split('\n');
     expect(lines.length).toBeGreaterThan(5);
     for (const line of lines) expect(() => JSON.parse(line)).not.toThrow();
-    expect(logs).toContain('/api/users/me');
+    expect(logs.text()).toContain('/api/users/me');
     for (const secret of [
       DEMO_PASSWORD,
       tokens.access_token,
@@ -36,7 +32,7 @@ describe('logs', () => {
       flow.callback.get('code') ?? 'no-code',
       flow.pkce.verifier,
     ]) {
-      expect(logs).not.toContain(secret);
+      expect(logs.text()).not.toContain(secret);
     }
   });
 });

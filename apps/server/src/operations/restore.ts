@@ -7,8 +7,9 @@ import { pipeline } from 'node:stream/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
-import yauzl, { type Entry, type ZipFile } from 'yauzl';
+import yauzl, { type Entry } from 'yauzl';
 import type { Config } from '../config.ts';
+import { zipEntries } from '../storage/zip-entries.ts';
 import {
   type BackupManifest,
   DATABASE_ENTRY,
@@ -130,19 +131,4 @@ async function restorePostgres(databaseUrl: string, dump: Readable): Promise<voi
     '--single-transaction',
   ]);
   await Promise.all([pipeline(dump, child.stdin as NodeJS.WritableStream), done]);
-}
-
-/** Every entry of the ZIP by name (central directory only). */
-async function zipEntries(zip: ZipFile): Promise<Map<string, Entry>> {
-  const entries = new Map<string, Entry>();
-  await new Promise<void>((resolve, reject) => {
-    zip.on('entry', (entry: Entry) => {
-      entries.set(entry.fileName, entry);
-      zip.readEntry();
-    });
-    zip.once('end', () => resolve());
-    zip.once('error', reject);
-    zip.readEntry();
-  });
-  return entries;
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApiCall } from '../../../test/api-call.ts';
-import { type ServerProcess, startServerProcess } from '../../../test/server-process.ts';
+import { type ServerProcess, serverOnData, startServerProcess } from '../../../test/server-process.ts';
 import { openSocket } from '../../../test/socket-client.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { accessTokenFor } from '../../../test/tokens.ts';
@@ -69,15 +69,9 @@ describe('a run interrupted by a server restart', () => {
     setupOpen = false;
 
     // 2. The real server (`tsx src/main.ts`, workers on) in its own process starts the run…
-    const child: ServerProcess = await startServerProcess({
-      ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
-      DATA_DIR: dataDir,
-      PUBLIC_URL: publicUrl,
-      WORKERS: 'true',
-      SEED_DEMO: 'false',
-      WEB_DIST: path.join(dataDir, 'no-web'),
-      LOG_LEVEL: 'warn',
-    });
+    const child: ServerProcess = await startServerProcess(
+      serverOnData(dataDir, { PUBLIC_URL: publicUrl, WORKERS: 'true', LOG_LEVEL: 'warn' }),
+    );
     cleanups.push(() => {
       if (child.child.exitCode === null) child.child.kill('SIGKILL');
     });

@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApiCall, type Json } from '../../../../test/api-call.ts';
 import { addTestMember, createTestOrganization } from '../../../../test/organization-fixture.ts';
-import { type ServerProcess, startServerProcess } from '../../../../test/server-process.ts';
+import { type ServerProcess, serverOnData, startServerProcess } from '../../../../test/server-process.ts';
 import { openSocket } from '../../../../test/socket-client.ts';
 import { startTestServer, type TestServer } from '../../../../test/test-server.ts';
 import { accessTokenFor } from '../../../../test/tokens.ts';
@@ -76,14 +76,9 @@ describe('an import whose server is killed mid-way', () => {
     await setup.close();
 
     // The real server in its own process runs the import; it is killed once it is well under way.
-    let child: ServerProcess | null = await startServerProcess({
-      ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
-      DATA_DIR: dataDir,
-      PUBLIC_URL: publicUrl,
-      WORKERS: 'true',
-      SEED_DEMO: 'false',
-      WEB_DIST: path.join(dataDir, 'no-web'),
-    });
+    let child: ServerProcess | null = await startServerProcess(
+      serverOnData(dataDir, { PUBLIC_URL: publicUrl, WORKERS: 'true' }),
+    );
     cleanups.push(() => child?.stop());
     const socket = await openSocket(child.url, org.id, token);
     await socket.subscribed();

@@ -1,7 +1,8 @@
 import type { ReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import yauzl, { type Entry, type ZipFile } from 'yauzl';
+import yauzl from 'yauzl';
+import { zipEntries } from '../../../storage/zip-entries.ts';
 import type { TextEncoding } from './content-check.ts';
 import { type CsvRow, CsvRowParser } from './csv-rows.ts';
 
@@ -75,21 +76,6 @@ interface WorkbookParts {
   _parseWorksheet(stream: Readable, sheetNo: string): Iterable<{ eventType: string; value: SheetReader }>;
   workbookRels?: Array<{ Id: string; Target: string }>;
   model?: { sheets?: Array<{ name: string; rId: string }> };
-}
-
-/** Every entry of the ZIP by name (central directory only: nothing is inflated). */
-async function zipEntries(zip: ZipFile): Promise<Map<string, Entry>> {
-  const entries = new Map<string, Entry>();
-  await new Promise<void>((resolve, reject) => {
-    zip.on('entry', (entry: Entry) => {
-      entries.set(entry.fileName, entry);
-      zip.readEntry();
-    });
-    zip.once('end', () => resolve());
-    zip.once('error', reject);
-    zip.readEntry();
-  });
-  return entries;
 }
 
 /**

@@ -5,7 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Json } from '../../../../test/api-call.ts';
 import { addTestMember, createTestOrganization } from '../../../../test/organization-fixture.ts';
-import { startServerProcess } from '../../../../test/server-process.ts';
+import { serverOnData, startServerProcess } from '../../../../test/server-process.ts';
 import { startTestServer, type TestServer } from '../../../../test/test-server.ts';
 import { accessTokenFor } from '../../../../test/tokens.ts';
 import type { Database } from '../../../db/database.ts';
@@ -176,14 +176,7 @@ describe('an execution across a server restart', () => {
     await first.close();
 
     // The real server in a process of its own, so that it can really die (no shutdown, no last write).
-    const doomed = await startServerProcess({
-      DATA_DIR: dataDir,
-      ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
-      PUBLIC_URL,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      WEB_DIST: path.join(dataDir, 'no-web'),
-    });
+    const doomed = await startServerProcess(serverOnData(dataDir, { PUBLIC_URL, LOG_LEVEL: 'warn' }));
     cleanups.push(() => doomed.stop());
     const inFlight = await startRun(caller(doomed.url, setup.token, setup.organization), setup);
     await waitForExecution(caller(doomed.url, setup.token, setup.organization), inFlight, heldInParseFile);
