@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { acceptCookies, DESKTOP, shootPage } from './journey-kit.ts';
+import { acceptCookies, DESKTOP, shootPage, shootThemes } from './journey-kit.ts';
 import { signIn } from './sign-in.ts';
 
 /**
@@ -46,7 +46,7 @@ test('a running import is cancelled from its progress: nothing of it is added', 
   await expect(page.getByRole('alert')).toContainText(
     'Cancelled by admin@demo.test. Nothing was added: the table is as it was.',
   );
-  await shoot(page, 'desktop-light-import-cancelled');
+  await shootThemes(page, outDir, 'import-cancelled');
 
   // The table made for it holds nothing.
   await page.goto('/tables');
