@@ -20,6 +20,13 @@ export const AUTH_CACHE_TOPIC = 'internal:auth-cache';
 const SOURCE = 'auth-cache';
 type Change = 'session-ended' | 'user-changed' | 'organization-changed';
 
+/** The provider session a bus event says has ended (sign-out), or null for any other event. */
+export function endedSession(event: RealtimeEvent): string | null {
+  const { source, info } = event.message;
+  if (source !== SOURCE || event.organizationId !== AUTH_CACHE_TOPIC) return null;
+  return info.status === 'session-ended' && info.message ? info.message : null;
+}
+
 export interface AuthCacheOptions {
   /** How long a caller or a live session is trusted without asking the database (default 30 s). */
   ttlMs?: number;

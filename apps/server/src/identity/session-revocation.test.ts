@@ -64,6 +64,20 @@ describe('signing out', () => {
     expect(await after.closed).toEqual({ code: 1008, reason: 'Your session has ended: sign in again' });
   });
 
+  it('closes a socket the signed-out session holds open, and only that session’s', async () => {
+    const { browser, tokens } = await flows.signInWithTokens();
+    const other = await flows.signInWithTokens();
+    const open = await openSocket(server.url, demo, tokens.access_token);
+    const kept = await openSocket(server.url, demo, other.tokens.access_token);
+    await Promise.all([open.subscribed(), kept.subscribed()]);
+
+    await signOut(browser, tokens);
+    expect(await open.closed).toEqual({ code: 1008, reason: 'Your session has ended: sign in again' });
+    kept.ws.send('ping');
+    await kept.waitForText('pong');
+    await kept.close();
+  });
+
   it('keeps the other sessions of the same user working', async () => {
     const first = await flows.signInWithTokens();
     const second = await flows.signInWithTokens();

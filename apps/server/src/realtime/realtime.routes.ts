@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import type { AuthCache } from '../http/auth-cache.ts';
+import { type AuthCache, endedSession } from '../http/auth-cache.ts';
 import type { TokenVerifier } from '../identity/token-verifier.ts';
 import type { EventBus } from './realtime-event.ts';
 import { authenticateSocket } from './socket-auth.ts';
@@ -36,7 +36,10 @@ export const realtimeRoutes: FastifyPluginAsync<RealtimeRoutesOptions> = async (
   options.onHub?.(hub);
   const unsubscribe = options.bus.subscribe((event) => {
     try {
-      hub.broadcast(event);
+      // A sign-out (from any process) closes that session's sockets; other events go to their sockets.
+      const signedOut = endedSession(event);
+      if (signedOut) hub.endSession(signedOut);
+      else hub.broadcast(event);
     } catch (error) {
       app.log.error({ err: error }, 'realtime broadcast failed');
     }

@@ -11,6 +11,8 @@ export interface SocketIdentity {
   organizationId: string;
   /** When the token expires (ms since the epoch); the socket is closed with 4001 then. */
   expiresAt: number | null;
+  /** The provider session of the token (`sid`): its sign-out closes the socket. */
+  sessionId: string | null;
 }
 
 export type SocketAuthResult =
@@ -66,7 +68,8 @@ export async function authenticateSocket(
     }
   }
   const expiresAt = typeof claims.exp === 'number' ? claims.exp * 1000 : null;
-  return { ok: true, identity: { userId: claims.sub, organizationId, expiresAt } };
+  const sessionId = typeof claims.sid === 'string' ? claims.sid : null;
+  return { ok: true, identity: { userId: claims.sub, organizationId, expiresAt, sessionId } };
 }
 
 function refuse(reason: string): SocketAuthResult {

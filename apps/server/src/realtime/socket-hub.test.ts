@@ -43,7 +43,7 @@ afterEach(() => hub?.close());
 
 function join(organizationId: string, userId: string, expiresAt: number | null = null) {
   const socket = new FakeSocket();
-  hub.add(asWs(socket), { organizationId, userId, expiresAt });
+  hub.add(asWs(socket), { organizationId, userId, expiresAt, sessionId: null });
   return socket;
 }
 

@@ -13,6 +13,7 @@ const MAX_TIMER_MS = 2_147_483_647;
 interface Member {
   socket: WebSocket;
   userId: string;
+  sessionId: string | null;
   alive: boolean;
   expiry: NodeJS.Timeout | null;
 }
@@ -28,6 +29,8 @@ export interface SocketHub {
   add(socket: WebSocket, identity: SocketIdentity): void;
   /** Sends the event to the organization's sockets (only the user's, when userId is set); returns how many. */
   broadcast(event: RealtimeEvent): number;
+  /** Closes (1008) every socket opened with a token of this provider session: it was signed out. */
+  endSession(sessionId: string): number;
   /** Open sockets, all organizations together. */
   size(): number;
   close(): void;
@@ -66,7 +69,13 @@ export function createSocketHub(options: SocketHubOptions = {}): SocketHub {
 
   return {
     add(socket, identity) {
-      const member: Member = { socket, userId: identity.userId, alive: true, expiry: null };
+      const member: Member = {
+        socket,
+        userId: identity.userId,
+        sessionId: identity.sessionId,
+        alive: true,
+        expiry: null,
+      };
       let members = byOrganization.get(identity.organizationId);
       if (!members) {
         members = new Set();
@@ -99,6 +108,17 @@ export function createSocketHub(options: SocketHubOptions = {}): SocketHub {
         sent += 1;
       }
       return sent;
+    },
+    endSession(sessionId) {
+      let closed = 0;
+      for (const members of byOrganization.values()) {
+        for (const member of members) {
+          if (member.sessionId !== sessionId) continue;
+          member.socket.close(SOCKET_CLOSE.policyViolation, 'Your session has ended: sign in again');
+          closed += 1;
+        }
+      }
+      return closed;
     },
     size() {
       return count;
