@@ -225,11 +225,15 @@ async function jobsOfMinute(minute: number) {
     const body = await file.text();
     if (!file.ok || body.split('\n').length < ROWS) throw new Error(`download answered ${file.status}`);
   });
-  // Socket churn: a quarter of the held sockets replaced.
+  // Socket churn: a quarter of the held sockets replaced (the watcher stays, and is not replaced).
   for (let i = 0; i < Math.ceil(SOCKETS / 4); i += 1) {
     const old = sockets.shift();
-    if (old && old !== watcher) await old.close();
-    else if (old) sockets.push(old);
+    if (!old) break;
+    if (old === watcher) {
+      sockets.push(old);
+      continue;
+    }
+    await old.close();
     await openOne().catch((error: unknown) => counts.errors.push(`socket: ${String(error)}`));
   }
 }
