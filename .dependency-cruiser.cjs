@@ -61,7 +61,7 @@ module.exports = {
     },
     {
       name: 'features-do-not-import-app',
-      severity: 'warn',
+      severity: 'error',
       comment:
         'A feature imports app/. app/ is the top floor (router, layouts); what features need of the session lives in shared/session.',
       from: { path: '^apps/web/src/features/' },
@@ -69,7 +69,7 @@ module.exports = {
     },
     {
       name: 'features-through-public-index',
-      severity: 'warn',
+      severity: 'error',
       comment:
         "A feature imports another feature's internals. Use that feature's public index (features/<area>/index.ts), or move the shared part to shared/.",
       from: { path: '^apps/web/src/features/([^/]+)/', pathNot: tests },

@@ -2,10 +2,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { startSession } from './app/auth/keycloak-session.ts';
 import { handlePreloadErrors } from './app/preload-error.ts';
 import { queryClient } from './app/query-client.ts';
 import { createAppRouter } from './app/router.tsx';
+import { startSession } from './shared/session/keycloak-session.ts';
 import './index.css';
 
 handlePreloadErrors();

@@ -1,8 +1,6 @@
 import type { Params } from 'react-router';
-import { type RouteAccess, requires } from './route-access.ts';
 import type { Crumb, PageRoute } from './route-handle.ts';
 
-const signedIn: RouteAccess = { kind: 'signed-in' };
 const WORKFLOWS: Crumb = { text: 'Workflows', to: '/workflows' };
 const TEAMS: Crumb = { text: 'Manage Teams', to: '/my-team' };
 const executionHistory = (params: Params): Crumb => ({
@@ -10,12 +8,11 @@ const executionHistory = (params: Params): Crumb => ({
   to: `/workflows/executions/${params.id ?? ''}`,
 });
 
-/** App-layout pages of spec §2 (dashboard, reconciliation, workflows, settings, team): access, heading, crumbs. */
+/** App-layout pages of spec §2 (dashboard, reconciliation, workflows, settings, team): heading, crumbs, page. */
 export const APP_PAGES: PageRoute[] = [
   {
     name: 'dashboard',
     path: '/dashboard',
-    access: signedIn,
     title: 'Welcome',
     ownHeading: true,
     page: () => import('../features/welcome/welcome-page.tsx').then((m) => ({ Component: m.WelcomePage })),
@@ -23,7 +20,6 @@ export const APP_PAGES: PageRoute[] = [
   {
     name: 'recon-dashboard',
     path: '/reconciliation/dashboard',
-    access: requires('reports', 'read'),
     title: 'Reconciliation Dashboard',
     crumbs: () => [{ text: 'Reconciliation Dashboard' }],
     page: () =>
@@ -32,7 +28,6 @@ export const APP_PAGES: PageRoute[] = [
   {
     name: 'recon-workspace',
     path: '/reconciliation/workspace',
-    access: requires('workflow', 'read'),
     title: 'Reconciliation Workspace',
     crumbs: () => [{ text: 'Reconciliation Workspace' }],
     page: () =>
@@ -43,7 +38,6 @@ export const APP_PAGES: PageRoute[] = [
   {
     name: 'recon-rules',
     path: '/reconciliation/rules',
-    access: requires('workflow', 'read'),
     title: 'Reconciliation Rules',
     crumbs: () => [{ text: 'Reconciliation Rules' }],
     page: () =>
@@ -52,7 +46,6 @@ export const APP_PAGES: PageRoute[] = [
   {
     name: 'recon-rules-edit',
     path: '/reconciliation/rules/:ruleId',
-    access: requires('workflow', 'read'),
     title: 'Rule Set',
     crumbs: () => [{ text: 'Reconciliation Rules', to: '/reconciliation/rules' }, { text: 'Rule Set' }],
     page: () =>
@@ -61,7 +54,6 @@ export const APP_PAGES: PageRoute[] = [
   {
     name: 'workflows',
     path: '/workflows',
-    access: requires('workflow', 'read'),
     title: 'Workflows',
     crumbs: () => [{ text: 'Workflows' }],
     page: () =>
@@ -70,7 +62,6 @@ export const APP_PAGES: PageRoute[] = [
   {
     name: 'workflows-manage',
     path: '/workflows/manage-workflow',
-    access: requires('workflow', 'create'),
     title: 'Manage and Update Workflow',
     crumbs: () => [WORKFLOWS, { text: 'Manage and Update Workflow' }],
     page: () =>
@@ -81,7 +72,6 @@ export const APP_PAGES: PageRoute[] = [
   {
     name: 'workflows-workflow-view',
     path: '/workflows/manage-workflow/:id',
-    access: requires('workflow', 'update'),
     title: 'Manage and Update Workflow',
     crumbs: () => [WORKFLOWS, { text: 'Manage and Update Workflow' }],
     page: () =>
@@ -92,7 +82,6 @@ export const APP_PAGES: PageRoute[] = [
   {
     name: 'workflows-view',
     path: '/workflows/executions/:id',
-    access: requires('workflow', 'read'),
     title: 'Execution History',
     crumbs: () => [WORKFLOWS, { text: 'Execution History' }],
     page: () =>
@@ -103,7 +92,6 @@ export const APP_PAGES: PageRoute[] = [
   {
     name: 'workflows-view-dashboards',
     path: '/workflows/executions/:id/dashboards',
-    access: requires('workflow', 'read'),
     title: 'Dashboards',
     crumbs: (params) => [WORKFLOWS, executionHistory(params), { text: 'Dashboards' }],
     page: () =>
@@ -114,7 +102,6 @@ export const APP_PAGES: PageRoute[] = [
   {
     name: 'workflows-view-dashboards-detail',
     path: '/workflows/executions/:id/dashboards/:dashboard_id',
-    access: requires('workflow', 'read'),
     title: 'Dashboard Detail',
     crumbs: (params) => [
       WORKFLOWS,
@@ -130,7 +117,6 @@ export const APP_PAGES: PageRoute[] = [
   {
     name: 'system-settings',
     path: '/settings',
-    access: requires('settings', 'read'),
     title: 'Account Settings',
     crumbs: () => [{ text: 'Account Settings' }],
     page: () => import('../features/settings/settings-page.tsx').then((m) => ({ Component: m.SettingsPage })),
@@ -138,7 +124,6 @@ export const APP_PAGES: PageRoute[] = [
   {
     name: 'team',
     path: '/my-team',
-    access: requires('teams', 'read'),
     title: 'Manage Teams',
     crumbs: () => [{ text: 'Manage Teams' }],
     page: () => import('../features/team/team-page.tsx').then((m) => ({ Component: m.TeamPage })),
@@ -146,7 +131,6 @@ export const APP_PAGES: PageRoute[] = [
   {
     name: 'team-roles',
     path: '/my-team/groups/:groupId/roles',
-    access: requires('team-roles', 'read'),
     title: 'Group Permissions',
     crumbs: () => [TEAMS, { text: 'Group Permissions' }],
     page: () =>
@@ -157,7 +141,6 @@ export const APP_PAGES: PageRoute[] = [
   {
     name: 'team-user',
     path: '/my-team/users/:userId',
-    access: requires('team-users', 'read'),
     title: 'View User',
     crumbs: () => [TEAMS, { text: 'View User' }],
     page: () => import('../features/team/view-user-page.tsx').then((m) => ({ Component: m.ViewUserPage })),
@@ -165,7 +148,6 @@ export const APP_PAGES: PageRoute[] = [
   {
     name: 'unauthorized',
     path: '/unauthorized',
-    access: signedIn,
     title: 'Unauthorized',
     crumbs: () => [{ text: 'Unauthorized' }],
     page: () => import('./pages/unauthorized-page.tsx').then((m) => ({ Component: m.UnauthorizedPage })),

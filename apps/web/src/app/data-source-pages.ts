@@ -1,4 +1,3 @@
-import { requires } from './route-access.ts';
 import type { Crumb, PageRoute } from './route-handle.ts';
 
 const MODELS: Crumb = { text: 'Document Data Extraction', to: '/models/models' };
@@ -9,7 +8,6 @@ export const DATA_SOURCE_PAGES: PageRoute[] = [
   {
     name: 'models',
     path: '/models/models',
-    access: requires('models', 'read'),
     title: 'Document Data Extraction',
     crumbs: () => [{ text: 'Document Data Extraction' }],
     page: () => import('../features/models/models-page.tsx').then((m) => ({ Component: m.ModelsPage })),
@@ -17,7 +15,6 @@ export const DATA_SOURCE_PAGES: PageRoute[] = [
   {
     name: 'models-executions',
     path: '/models/executions/:model_id',
-    access: requires('models', 'read'),
     title: 'Model Executions',
     crumbs: () => [MODELS, { text: 'Model Executions' }],
     page: () =>
@@ -28,7 +25,6 @@ export const DATA_SOURCE_PAGES: PageRoute[] = [
   {
     name: 'models-create',
     path: '/models/create',
-    access: requires('models', 'create'),
     title: 'Create New Model',
     crumbs: () => [MODELS, { text: 'Create New Model' }],
     page: () =>
@@ -37,7 +33,6 @@ export const DATA_SOURCE_PAGES: PageRoute[] = [
   {
     name: 'models-view',
     path: '/models/file-models/view/:id',
-    access: requires('models', 'read'),
     title: 'View Model',
     crumbs: () => [MODELS, { text: 'View Model' }],
     page: () =>
@@ -46,7 +41,6 @@ export const DATA_SOURCE_PAGES: PageRoute[] = [
   {
     name: 'models-test',
     path: '/models/file-models/test/:id',
-    access: requires('models', 'read'),
     title: 'Test Model',
     crumbs: (params) => [
       MODELS,
@@ -59,7 +53,6 @@ export const DATA_SOURCE_PAGES: PageRoute[] = [
   {
     name: 'models-executions-view',
     path: '/models/file-models/execution/:execution_id/:model_id',
-    access: requires('models', 'read'),
     title: 'View Execution',
     crumbs: (params) => [
       MODELS,
@@ -74,7 +67,6 @@ export const DATA_SOURCE_PAGES: PageRoute[] = [
   {
     name: 'models-ai-view',
     path: '/models/file-models/ai-view/:id',
-    access: requires('models', 'read'),
     title: 'AI Model Details',
     crumbs: () => [MODELS, { text: 'AI Model Details' }],
     page: () =>
@@ -83,7 +75,6 @@ export const DATA_SOURCE_PAGES: PageRoute[] = [
   {
     name: 'tables',
     path: '/tables',
-    access: requires('workflow', 'read'),
     title: 'Tables',
     crumbs: () => [{ text: 'Tables' }],
     page: () => import('../features/tables/tables-page.tsx').then((m) => ({ Component: m.TablesPage })),
@@ -91,7 +82,6 @@ export const DATA_SOURCE_PAGES: PageRoute[] = [
   {
     name: 'tables-create',
     path: '/tables/create',
-    access: requires('{product}_table', 'create'),
     title: 'Create Table',
     crumbs: () => [TABLES, { text: 'Create Table' }],
     page: () =>
@@ -100,7 +90,6 @@ export const DATA_SOURCE_PAGES: PageRoute[] = [
   {
     name: 'tables-view',
     path: '/tables/:id',
-    access: requires('{product}_table', 'read'),
     title: 'View Table',
     crumbs: () => [TABLES, { text: 'View Table' }],
     page: () =>
@@ -109,7 +98,6 @@ export const DATA_SOURCE_PAGES: PageRoute[] = [
   {
     name: 'documents',
     path: '/documents',
-    access: requires('{product}_documents', 'read'),
     title: 'Documents',
     crumbs: () => [{ text: 'Documents' }],
     page: () =>
@@ -118,7 +106,6 @@ export const DATA_SOURCE_PAGES: PageRoute[] = [
   {
     name: 'documents-view',
     path: '/documents/:documentId',
-    access: requires('{product}_documents', 'read'),
     title: 'View Document',
     crumbs: () => [{ text: 'Documents', to: '/documents' }, { text: 'View Document' }],
     page: () =>
@@ -127,7 +114,6 @@ export const DATA_SOURCE_PAGES: PageRoute[] = [
   {
     name: 'integrations',
     path: '/integrations',
-    access: requires('integrations', 'read'),
     title: 'Integrations',
     crumbs: () => [{ text: 'Integrations' }],
     page: () =>

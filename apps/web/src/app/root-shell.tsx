@@ -1,10 +1,10 @@
+import { useSessionStore } from '../shared/session/session-store.ts';
+import { useDocumentTheme } from '../shared/theme/organization-theme.ts';
 import { Toaster } from '../shared/ui/toast.tsx';
 import { SessionDialogs } from './auth/session-dialogs.tsx';
-import { useSessionStore } from './auth/session-store.ts';
 import { NavigationProgress } from './layouts/navigation-progress.tsx';
 import { BootScreen } from './pages/boot-screen.tsx';
 import { RouteGuard } from './route-guard.tsx';
-import { useDocumentTheme } from './theme/organization-theme.ts';
 
 /** Root route: waits for keycloak-js, then guards the matched route; toasts and session dialogs on top. */
 export function RootShell() {

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet } from 'react-router';
-import { login } from './auth/keycloak-session.ts';
-import { useSessionStore } from './auth/session-store.ts';
+import { login } from '../shared/session/keycloak-session.ts';
+import { decideAccess, withProductKey } from '../shared/session/route-access.ts';
+import { useSessionStore } from '../shared/session/session-store.ts';
 import { BootScreen } from './pages/boot-screen.tsx';
 import { SessionFailurePage } from './pages/session-failure-page.tsx';
-import { decideAccess, withProductKey } from './route-access.ts';
 import { useRouteHandle } from './use-route-handle.ts';
 
 function RedirectToLogin() {

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { Params } from 'react-router';
-import type { RouteAccess } from './route-access.ts';
+import type { RouteName } from '../shared/navigation/route-access-table.ts';
+import type { RouteAccess } from '../shared/session/route-access.ts';
 
 /** One breadcrumb: its text and, unless it is the current page, where it leads. */
 export interface Crumb {
@@ -22,7 +23,9 @@ export interface RouteHandle {
 
 export type LazyPage = () => Promise<{ Component: ComponentType }>;
 
-export interface PageRoute extends RouteHandle {
+/** A page of the route table; its access rule comes by name from ROUTE_ACCESS (shared/navigation). */
+export interface PageRoute extends Omit<RouteHandle, 'access'> {
+  name: RouteName;
   /** Path as in spec §2 ('/' is the index route, '*' any unknown path). */
   path: string;
   page: LazyPage;

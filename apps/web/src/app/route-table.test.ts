@@ -1,8 +1,9 @@
 import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { RouteAccess } from './route-access.ts';
+import { accessOf } from '../shared/navigation/route-access-table.ts';
+import type { RouteAccess } from '../shared/session/route-access.ts';
 import type { RouteHandle } from './route-handle.ts';
-import { accessOf, layoutRoutes } from './route-table.ts';
+import { layoutRoutes } from './route-table.ts';
 
 const routes: RouteObject[] = [{ path: '/', children: layoutRoutes }];
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
+import { logoutClearingStorage, refreshPermissions } from '../../shared/session/keycloak-session.ts';
+import { useSessionStore } from '../../shared/session/session-store.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
-import { logoutClearingStorage, refreshPermissions } from './keycloak-session.ts';
-import { useSessionStore } from './session-store.ts';
 
 function noop(): void {}
 

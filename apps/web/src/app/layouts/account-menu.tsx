@@ -1,10 +1,10 @@
 import { Building2, ChevronDown, LogOut, Settings } from 'lucide-react';
 import { useNavigate } from 'react-router';
+import { canOpen, NAV_GROUPS } from '../../shared/navigation/sidebar-items.ts';
+import { logout } from '../../shared/session/keycloak-session.ts';
+import { storeOrganization, useSessionStore } from '../../shared/session/session-store.ts';
+import { useCurrentUser } from '../../shared/session/user-queries.ts';
 import { Menu, type MenuItem } from '../../shared/ui/menu.tsx';
-import { logout } from '../auth/keycloak-session.ts';
-import { storeOrganization, useSessionStore } from '../auth/session-store.ts';
-import { useCurrentUser } from '../auth/user-queries.ts';
-import { canOpen, NAV_GROUPS } from './sidebar-items.ts';
 import { UserAvatar } from './user-avatar.tsx';
 
 const SETTINGS_ITEM = NAV_GROUPS.flatMap((group) => group.items).find(

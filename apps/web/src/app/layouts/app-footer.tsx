@@ -1,4 +1,4 @@
-import { useThemeConfig } from '../theme/organization-theme.ts';
+import { useThemeConfig } from '../../shared/theme/organization-theme.ts';
 
 /** Footer (spec §2): the copyright year and the authenticator name. */
 export function AppFooter() {

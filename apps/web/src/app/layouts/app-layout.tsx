@@ -1,6 +1,7 @@
 import { SIDEBAR_SKELETON_MS } from '@counterpart/domain';
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { useVisibleNav } from '../../shared/navigation/use-visible-nav.ts';
 import { useRealtimeFeed } from '../realtime/realtime-feed.ts';
 import { AppFooter } from './app-footer.tsx';
 import { BreadcrumbBar } from './breadcrumb-bar.tsx';
@@ -8,7 +9,6 @@ import { CookieBanner } from './cookie-banner.tsx';
 import { MobileDrawer } from './mobile-drawer.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { TopBar } from './top-bar.tsx';
-import { useVisibleNav } from './use-visible-nav.ts';
 
 /**
  * App layout (spec §2): sidebar or drawer, top bar, breadcrumbs and heading, page, footer, cookie banner;

@@ -1,7 +1,7 @@
 import { Cookie, X } from 'lucide-react';
 import { useState } from 'react';
+import { useUiStore } from '../../shared/stores/ui-store.ts';
 import { Button, IconButton } from '../../shared/ui/button.tsx';
-import { useUiStore } from '../stores/ui-store.ts';
 
 /** Cookie-consent banner: Accept persists the consent; the dismiss button hides it for now. */
 export function CookieBanner() {

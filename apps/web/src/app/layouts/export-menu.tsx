@@ -1,9 +1,9 @@
 import type { ListExportArea, StartExport } from '@counterpart/contracts';
 import { ChevronDown, FileDown } from 'lucide-react';
+import { startExport } from '../../shared/notifications/notifications-api.ts';
+import { useNotificationsStore } from '../../shared/stores/notifications-store.ts';
 import { Menu } from '../../shared/ui/menu.tsx';
 import { toast } from '../../shared/ui/toast.tsx';
-import { startExport } from '../realtime/notifications-api.ts';
-import { useNotificationsStore } from '../stores/notifications-store.ts';
 
 export const REQUEST_FAILED = 'Request Failed';
 

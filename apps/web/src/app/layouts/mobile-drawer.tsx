@@ -1,10 +1,10 @@
 import { X } from 'lucide-react';
 import { type KeyboardEvent, useRef } from 'react';
 import { trapTab, useDialogFocus } from '../../shared/lib/use-dialog-focus.ts';
+import type { NavGroup } from '../../shared/navigation/sidebar-items.ts';
+import { useLogoText, useThemeConfig } from '../../shared/theme/organization-theme.ts';
 import { IconButton } from '../../shared/ui/button.tsx';
 import { ModalLayer } from '../../shared/ui/modal-layer.tsx';
-import { useLogoText, useThemeConfig } from '../theme/organization-theme.ts';
-import type { NavGroup } from './sidebar-items.ts';
 import { SidebarNav } from './sidebar-nav.tsx';
 
 export interface MobileDrawerProps {

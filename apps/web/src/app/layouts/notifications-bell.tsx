@@ -1,8 +1,8 @@
 import { formatBadgeCount } from '@counterpart/domain';
 import { Bell } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { countUnseen, useNotificationsStore } from '../../shared/stores/notifications-store.ts';
 import { IconButton } from '../../shared/ui/button.tsx';
-import { countUnseen, useNotificationsStore } from '../stores/notifications-store.ts';
 import { NotificationsPanel } from './notifications-panel.tsx';
 
 /** The bell (spec §2): badge = processes + notifications, capped at '99+'; opens the notifications panel. */

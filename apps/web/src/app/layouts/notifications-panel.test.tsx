@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { NOTIFICATIONS_DEFAULTS, useNotificationsStore } from '../stores/notifications-store.ts';
+import { NOTIFICATIONS_DEFAULTS, useNotificationsStore } from '../../shared/stores/notifications-store.ts';
 import { NotificationsPanel } from './notifications-panel.tsx';
 
 const api = vi.hoisted(() => ({
@@ -11,7 +11,7 @@ const api = vi.hoisted(() => ({
   downloadFile: vi.fn(async () => {}),
 }));
 
-vi.mock('../realtime/notifications-api.ts', () => ({
+vi.mock('../../shared/notifications/notifications-api.ts', () => ({
   clearNotifications: api.clearNotifications,
   startExport: api.startExport,
 }));

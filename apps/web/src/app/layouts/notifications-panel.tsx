@@ -1,12 +1,12 @@
 import { BellOff, ListChecks } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useState } from 'react';
 import { classNames } from '../../shared/lib/class-names.ts';
+import { clearNotifications } from '../../shared/notifications/notifications-api.ts';
+import { useNotificationsStore } from '../../shared/stores/notifications-store.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { EmptyView } from '../../shared/ui/empty-view.tsx';
 import { toast } from '../../shared/ui/toast.tsx';
-import { clearNotifications } from '../realtime/notifications-api.ts';
 import { readNotifications } from '../realtime/realtime-feed.ts';
-import { useNotificationsStore } from '../stores/notifications-store.ts';
 import { ExportMenu, REQUEST_FAILED } from './export-menu.tsx';
 import { NotificationItem } from './notification-item.tsx';
 import { ProcessCard } from './process-card.tsx';

@@ -1,7 +1,7 @@
 import { NavLink } from 'react-router';
 import { classNames } from '../../shared/lib/class-names.ts';
+import type { NavGroup } from '../../shared/navigation/sidebar-items.ts';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
-import type { NavGroup } from './sidebar-items.ts';
 
 export interface SidebarNavProps {
   groups: NavGroup[];

@@ -1,9 +1,9 @@
 import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { Link } from 'react-router';
 import { classNames } from '../../shared/lib/class-names.ts';
-import { useUiStore } from '../stores/ui-store.ts';
-import { useLogoText, useThemeConfig } from '../theme/organization-theme.ts';
-import type { NavGroup } from './sidebar-items.ts';
+import type { NavGroup } from '../../shared/navigation/sidebar-items.ts';
+import { useUiStore } from '../../shared/stores/ui-store.ts';
+import { useLogoText, useThemeConfig } from '../../shared/theme/organization-theme.ts';
 import { SidebarNav } from './sidebar-nav.tsx';
 
 /** Desktop sidebar (lg and up): logo, main navigation, collapse toggle (persisted as mainSidebarOpen). */

@@ -1,7 +1,7 @@
 import { Menu as MenuIcon, Moon, Sun } from 'lucide-react';
+import { useUiStore } from '../../shared/stores/ui-store.ts';
+import { useThemeConfig } from '../../shared/theme/organization-theme.ts';
 import { IconButton } from '../../shared/ui/button.tsx';
-import { useUiStore } from '../stores/ui-store.ts';
-import { useThemeConfig } from '../theme/organization-theme.ts';
 import { AccountMenu } from './account-menu.tsx';
 import { NotificationsBell } from './notifications-bell.tsx';
 

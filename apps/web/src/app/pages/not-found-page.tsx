@@ -1,6 +1,6 @@
 import { Compass } from 'lucide-react';
 import { Link } from 'react-router';
-import { useSessionStore } from '../auth/session-store.ts';
+import { useSessionStore } from '../../shared/session/session-store.ts';
 
 /** Any unknown path (spec §2). */
 export function NotFoundPage() {

@@ -2,7 +2,7 @@ import type { BackgroundProcess } from '@counterpart/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { type DownloadDependencies, downloadCompletedProcess } from './export-download.ts';
 
-vi.mock('../http-client.ts', () => ({ http: {} }));
+vi.mock('../../shared/session/http-client.ts', () => ({ http: {} }));
 vi.mock('../../shared/ui/toast.tsx', () => ({ toast: {} }));
 
 function dependencies(saveFile: DownloadDependencies['saveFile'] = async () => {}) {

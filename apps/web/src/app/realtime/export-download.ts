@@ -1,8 +1,8 @@
 import { type BackgroundProcess, downloadTarget, isDownloadSource } from '@counterpart/domain';
 import { saveBlob, saveUrl } from '../../shared/lib/download.ts';
 import { runInOneTab } from '../../shared/lib/in-one-tab.ts';
+import { http } from '../../shared/session/http-client.ts';
 import { toast } from '../../shared/ui/toast.tsx';
-import { http } from '../http-client.ts';
 
 export const DOWNLOADING_MESSAGE = 'Downloading...';
 export const DOWNLOAD_FAILED = 'Download failed';

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSessionStore } from '../auth/session-store.ts';
-import { NOTIFICATIONS_DEFAULTS, useNotificationsStore } from '../stores/notifications-store.ts';
+import { useSessionStore } from '../../shared/session/session-store.ts';
+import { NOTIFICATIONS_DEFAULTS, useNotificationsStore } from '../../shared/stores/notifications-store.ts';
 import { catchUpNotifications, readNotifications, receiveFrame } from './realtime-feed.ts';
 
 const mocks = vi.hoisted(() => ({
@@ -12,9 +12,9 @@ const mocks = vi.hoisted(() => ({
 }));
 
 vi.mock('../../shared/ui/toast.tsx', () => ({ toast: { error: mocks.toastError } }));
-vi.mock('../auth/keycloak-session.ts', () => ({ getFreshToken: async () => 'token' }));
+vi.mock('../../shared/session/keycloak-session.ts', () => ({ getFreshToken: async () => 'token' }));
 vi.mock('./export-download.ts', () => ({ downloadCompletedProcess: mocks.download }));
-vi.mock('./notifications-api.ts', () => ({
+vi.mock('../../shared/notifications/notifications-api.ts', () => ({
   fetchNotifications: mocks.fetchNotifications,
   markNotificationsRead: mocks.markNotificationsRead,
 }));

@@ -1,11 +1,11 @@
 import type { ProcessCompleted } from '@counterpart/domain';
 import { useEffect } from 'react';
+import { fetchNotifications, markNotificationsRead } from '../../shared/notifications/notifications-api.ts';
+import { getFreshToken } from '../../shared/session/keycloak-session.ts';
+import { showSessionDialog, useSessionStore } from '../../shared/session/session-store.ts';
+import { useNotificationsStore } from '../../shared/stores/notifications-store.ts';
 import { toast } from '../../shared/ui/toast.tsx';
-import { getFreshToken } from '../auth/keycloak-session.ts';
-import { showSessionDialog, useSessionStore } from '../auth/session-store.ts';
-import { useNotificationsStore } from '../stores/notifications-store.ts';
 import { downloadCompletedProcess } from './export-download.ts';
-import { fetchNotifications, markNotificationsRead } from './notifications-api.ts';
 import { createRealtimeSocket, TOO_MANY_RECONNECTS } from './realtime-socket.ts';
 import { parseFrame, socketAddress } from './realtime-wire.ts';
 

@@ -2,9 +2,9 @@ import { acceptInviteSchema, type InviteDescription } from '@counterpart/contrac
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { getFreshToken, loginAs, logout } from '../../app/auth/keycloak-session.ts';
-import { storeOrganization, useSessionStore } from '../../app/auth/session-store.ts';
 import { formErrorsOf, issueErrorsOf } from '../../shared/lib/field-errors.ts';
+import { getFreshToken, loginAs, logout } from '../../shared/session/keycloak-session.ts';
+import { storeOrganization, useSessionStore } from '../../shared/session/session-store.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import { TextField } from '../../shared/ui/text-field.tsx';

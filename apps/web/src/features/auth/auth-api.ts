@@ -7,7 +7,7 @@ import {
   type ResetPassword,
   type Signup,
 } from '@counterpart/contracts';
-import { http } from '../../app/http-client.ts';
+import { http } from '../../shared/session/http-client.ts';
 
 /**
  * POST /api/users/onboarding/signup: a new organization and its first admin; the same answer when

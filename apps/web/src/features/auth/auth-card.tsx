@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { login } from '../../app/auth/keycloak-session.ts';
-import { useLogoText, useThemeConfig } from '../../app/theme/organization-theme.ts';
+import { login } from '../../shared/session/keycloak-session.ts';
+import { useLogoText, useThemeConfig } from '../../shared/theme/organization-theme.ts';
 
 export interface AuthCardProps {
   title: string;

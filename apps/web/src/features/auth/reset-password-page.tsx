@@ -1,8 +1,8 @@
 import { resetPasswordSchema } from '@counterpart/contracts';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { login } from '../../app/auth/keycloak-session.ts';
 import { formErrorsOf, issueErrorsOf } from '../../shared/lib/field-errors.ts';
+import { login } from '../../shared/session/keycloak-session.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { resetPassword } from './auth-api.ts';
 import { AuthCard } from './auth-card.tsx';

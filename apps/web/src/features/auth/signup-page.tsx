@@ -1,7 +1,7 @@
 import { type Signup, signupSchema } from '@counterpart/contracts';
 import { type FormEvent, useState } from 'react';
-import { loginAs } from '../../app/auth/keycloak-session.ts';
 import { formErrorsOf, issueErrorsOf } from '../../shared/lib/field-errors.ts';
+import { loginAs } from '../../shared/session/keycloak-session.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { TextField } from '../../shared/ui/text-field.tsx';
 import { signUp } from './auth-api.ts';

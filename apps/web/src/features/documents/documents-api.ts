@@ -11,10 +11,10 @@ import {
   sentToTableSchema,
 } from '@counterpart/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getFreshToken } from '../../app/auth/keycloak-session.ts';
-import { useSessionStore } from '../../app/auth/session-store.ts';
-import { http } from '../../app/http-client.ts';
 import { HttpError } from '../../shared/lib/http.ts';
+import { http } from '../../shared/session/http-client.ts';
+import { getFreshToken } from '../../shared/session/keycloak-session.ts';
+import { useSessionStore } from '../../shared/session/session-store.ts';
 
 export const DROP_BOX = '/api/documents/file_handler/drop_box';
 export const PARSER = '/api/documents/file_handler/parser';

@@ -1,7 +1,7 @@
 import { EXPORT_DOCUMENT_FORMATS } from '@counterpart/contracts';
 import { Download, FileStack, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { useCan } from '../../app/auth/use-can.ts';
+import { useCan } from '../../shared/session/use-can.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { EmptyView } from '../../shared/ui/empty-view.tsx';
 import { ConfirmDialog } from '../../shared/ui/modal.tsx';

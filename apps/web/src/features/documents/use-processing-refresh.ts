@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useNotificationsStore } from '../../app/stores/notifications-store.ts';
+import { useNotificationsStore } from '../../shared/stores/notifications-store.ts';
 import { useDocumentsKey } from './documents-api.ts';
 
 export const PROCESSING_SOURCE = 'document processing';

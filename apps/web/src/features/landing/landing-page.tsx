@@ -12,9 +12,9 @@ import {
   Workflow,
 } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import { login } from '../../app/auth/keycloak-session.ts';
-import { useUiStore } from '../../app/stores/ui-store.ts';
-import { useLogoText, useThemeConfig } from '../../app/theme/organization-theme.ts';
+import { login } from '../../shared/session/keycloak-session.ts';
+import { useUiStore } from '../../shared/stores/ui-store.ts';
+import { useLogoText, useThemeConfig } from '../../shared/theme/organization-theme.ts';
 import { Button, IconButton } from '../../shared/ui/button.tsx';
 import { MatchPreview } from './match-preview.tsx';
 

@@ -1,6 +1,6 @@
 import { Plus, ScanText } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import { useCan } from '../../app/auth/use-can.ts';
+import { useCan } from '../../shared/session/use-can.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { EmptyView } from '../../shared/ui/empty-view.tsx';
 

@@ -1,8 +1,8 @@
 import { Building2, ChevronRight, LogOut } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import { logout, selectOrganization } from '../../app/auth/keycloak-session.ts';
-import { useSessionStore } from '../../app/auth/session-store.ts';
-import { useLogoText, useThemeConfig } from '../../app/theme/organization-theme.ts';
+import { logout, selectOrganization } from '../../shared/session/keycloak-session.ts';
+import { useSessionStore } from '../../shared/session/session-store.ts';
+import { useLogoText, useThemeConfig } from '../../shared/theme/organization-theme.ts';
 import { Button } from '../../shared/ui/button.tsx';
 
 /** /auth/select-organization (flat layout): the user's organizations from the token; choosing one opens the dashboard. */

@@ -1,6 +1,6 @@
 import { ArrowLeftRight, LayoutDashboard } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
-import { useCan } from '../../app/auth/use-can.ts';
+import { useCan } from '../../shared/session/use-can.ts';
 import { EmptyView } from '../../shared/ui/empty-view.tsx';
 import { Panel } from '../../shared/ui/panel.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';

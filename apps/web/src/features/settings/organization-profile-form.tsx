@@ -1,9 +1,9 @@
 import type { OrganizationProfile, UpdateOrganizationProfile } from '@counterpart/contracts';
 import { THEME_DEFAULTS } from '@counterpart/domain';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useCan } from '../../app/auth/use-can.ts';
-import { useOrganizationProfile } from '../../app/auth/user-queries.ts';
 import { formErrorsOf } from '../../shared/lib/field-errors.ts';
+import { useCan } from '../../shared/session/use-can.ts';
+import { useOrganizationProfile } from '../../shared/session/user-queries.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Panel } from '../../shared/ui/panel.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useState } from 'react';
-import { useCan } from '../../app/auth/use-can.ts';
 import { formatDateTime } from '../../shared/lib/date-time.ts';
+import { useCan } from '../../shared/session/use-can.ts';
 import { PageNav } from '../../shared/ui/page-nav.tsx';
 import { Panel } from '../../shared/ui/panel.tsx';
 import { SETTINGS_PAGE_SIZE, useOutbox } from './settings-api.ts';

@@ -1,11 +1,11 @@
 import { type ReconSettings, reconSettingsResponseSchema } from '@counterpart/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useSessionStore } from '../../app/auth/session-store.ts';
-import { useCan } from '../../app/auth/use-can.ts';
-import { http } from '../../app/http-client.ts';
 import { formatDateTime } from '../../shared/lib/date-time.ts';
 import { HttpError } from '../../shared/lib/http.ts';
+import { http } from '../../shared/session/http-client.ts';
+import { useSessionStore } from '../../shared/session/session-store.ts';
+import { useCan } from '../../shared/session/use-can.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Panel } from '../../shared/ui/panel.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';

@@ -9,8 +9,8 @@ import {
   type UpdateOrganizationProfile,
 } from '@counterpart/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSessionStore } from '../../app/auth/session-store.ts';
-import { http } from '../../app/http-client.ts';
+import { http } from '../../shared/session/http-client.ts';
+import { useSessionStore } from '../../shared/session/session-store.ts';
 
 export const SETTINGS_PAGE_SIZE = 20;
 const PROFILE_KEY = ['users', 'organization', 'profile'] as const;

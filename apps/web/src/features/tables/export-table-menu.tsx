@@ -1,7 +1,7 @@
 import type { ExportStarted, StartExportInput } from '@counterpart/contracts';
 import { ChevronDown, FileDown } from 'lucide-react';
-import { startExport } from '../../app/realtime/notifications-api.ts';
-import { useNotificationsStore } from '../../app/stores/notifications-store.ts';
+import { startExport } from '../../shared/notifications/notifications-api.ts';
+import { useNotificationsStore } from '../../shared/stores/notifications-store.ts';
 import { Menu } from '../../shared/ui/menu.tsx';
 import { toast } from '../../shared/ui/toast.tsx';
 import type { ItemsView } from './tables-api.ts';

@@ -7,7 +7,7 @@ import {
   relationshipsSchema,
 } from '@counterpart/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../app/http-client.ts';
+import { http } from '../../shared/session/http-client.ts';
 import { useTablesBase, useTablesKey } from './tables-api.ts';
 
 /** Every table of the organization (names for pickers), up to the API's largest page. */

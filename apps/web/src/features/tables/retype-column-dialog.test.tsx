@@ -3,12 +3,12 @@ import type { TableColumn } from '@counterpart/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSessionStore } from '../../app/auth/session-store.ts';
 import { HttpError } from '../../shared/lib/http.ts';
+import { useSessionStore } from '../../shared/session/session-store.ts';
 import { RetypeColumnDialog } from './retype-column-dialog.tsx';
 
 const mocks = vi.hoisted(() => ({ post: vi.fn(), patch: vi.fn(), toastSuccess: vi.fn() }));
-vi.mock('../../app/http-client.ts', () => ({ http: { post: mocks.post, patch: mocks.patch } }));
+vi.mock('../../shared/session/http-client.ts', () => ({ http: { post: mocks.post, patch: mocks.patch } }));
 vi.mock('../../shared/ui/toast.tsx', () => ({ toast: { success: mocks.toastSuccess, error: vi.fn() } }));
 
 afterEach(cleanup);

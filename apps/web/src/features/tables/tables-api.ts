@@ -13,8 +13,8 @@ import {
   type UpdateColumnInput,
 } from '@counterpart/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSessionStore } from '../../app/auth/session-store.ts';
-import { http } from '../../app/http-client.ts';
+import { http } from '../../shared/session/http-client.ts';
+import { useSessionStore } from '../../shared/session/session-store.ts';
 
 export const TABLES_PAGE_SIZE = 20;
 export const ITEMS_PAGE_SIZE = 50;

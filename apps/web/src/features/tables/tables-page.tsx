@@ -1,8 +1,8 @@
 import { Plus, Table2 } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
-import { useCan } from '../../app/auth/use-can.ts';
 import { formatDateTime } from '../../shared/lib/date-time.ts';
 import { useListSearch } from '../../shared/lib/use-list-search.ts';
+import { useCan } from '../../shared/session/use-can.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { EmptyView } from '../../shared/ui/empty-view.tsx';
 import { type ListColumn, ListTable } from '../../shared/ui/list-table.tsx';

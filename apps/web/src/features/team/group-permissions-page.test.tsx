@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSessionStore } from '../../app/auth/session-store.ts';
+import { useSessionStore } from '../../shared/session/session-store.ts';
 import { GroupPermissionsPage } from './group-permissions-page.tsx';
 
 const catalog: CatalogRole[] = [
@@ -27,7 +27,7 @@ const mocks = vi.hoisted(() => ({
   toastError: vi.fn(),
 }));
 
-vi.mock('../../app/http-client.ts', () => ({
+vi.mock('../../shared/session/http-client.ts', () => ({
   http: { get: mocks.get, post: mocks.post, delete: mocks.delete },
 }));
 vi.mock('../../shared/ui/toast.tsx', () => ({

@@ -2,7 +2,7 @@ import type { TeamGroup } from '@counterpart/contracts';
 import { Pencil, Plus, ShieldCheck, Trash2, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useCan } from '../../app/auth/use-can.ts';
+import { useCan } from '../../shared/session/use-can.ts';
 import { Button, IconButton } from '../../shared/ui/button.tsx';
 import { EmptyView } from '../../shared/ui/empty-view.tsx';
 import { ConfirmDialog } from '../../shared/ui/modal.tsx';

@@ -1,8 +1,8 @@
 import type { PendingInvite } from '@counterpart/contracts';
 import { MailX } from 'lucide-react';
 import { useState } from 'react';
-import { useCan } from '../../app/auth/use-can.ts';
 import { formatDateTime } from '../../shared/lib/date-time.ts';
+import { useCan } from '../../shared/session/use-can.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { ConfirmDialog } from '../../shared/ui/modal.tsx';
 import { Panel } from '../../shared/ui/panel.tsx';

@@ -2,7 +2,7 @@ import type { TeamMember } from '@counterpart/contracts';
 import { UserPlus, Users, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useCan } from '../../app/auth/use-can.ts';
+import { useCan } from '../../shared/session/use-can.ts';
 import { IconButton } from '../../shared/ui/button.tsx';
 import { EmptyView } from '../../shared/ui/empty-view.tsx';
 import { PageNav } from '../../shared/ui/page-nav.tsx';

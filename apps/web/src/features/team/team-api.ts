@@ -10,8 +10,8 @@ import {
   teamUserDetailSchema,
 } from '@counterpart/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSessionStore } from '../../app/auth/session-store.ts';
-import { http } from '../../app/http-client.ts';
+import { http } from '../../shared/session/http-client.ts';
+import { useSessionStore } from '../../shared/session/session-store.ts';
 
 /** Every team query starts with this key (with the organization), so one invalidation refreshes them all. */
 export function useTeamKey(): readonly unknown[] {

@@ -1,6 +1,6 @@
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
-import { useCan } from '../../app/auth/use-can.ts';
+import { useCan } from '../../shared/session/use-can.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { GroupsPanel } from './groups-panel.tsx';
 import { InviteDialog } from './invite-dialog.tsx';

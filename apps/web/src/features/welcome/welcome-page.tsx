@@ -1,8 +1,8 @@
 import { ArrowRight, Building2 } from 'lucide-react';
 import { Link } from 'react-router';
-import { useSessionStore } from '../../app/auth/session-store.ts';
-import { useOrganizationProfile } from '../../app/auth/user-queries.ts';
-import { useVisibleNav } from '../../app/layouts/use-visible-nav.ts';
+import { useVisibleNav } from '../../shared/navigation/use-visible-nav.ts';
+import { useSessionStore } from '../../shared/session/session-store.ts';
+import { useOrganizationProfile } from '../../shared/session/user-queries.ts';
 import { EmptyView } from '../../shared/ui/empty-view.tsx';
 
 function greetingName(firstName: string | undefined): string {

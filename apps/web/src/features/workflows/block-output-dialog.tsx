@@ -1,8 +1,8 @@
 import { type BlockOutputPage, exportedFileSchema } from '@counterpart/contracts';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
-import { http } from '../../app/http-client.ts';
 import { saveBlob } from '../../shared/lib/download.ts';
+import { http } from '../../shared/session/http-client.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';

@@ -1,6 +1,6 @@
 import { dashboardResponseSchema, dashboardsPageSchema } from '@counterpart/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { http } from '../../app/http-client.ts';
+import { http } from '../../shared/session/http-client.ts';
 import { useWorkflowsKey } from './workflows-api.ts';
 
 export const DASHBOARDS_PAGE_SIZE = 20;

@@ -1,8 +1,7 @@
 import { FileUp } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../shared/ui/button.tsx';
-import { formatSize } from '../documents/document-status.ts';
-import { uploadDocument } from '../documents/documents-api.ts';
+import { formatSize, uploadDocument } from '../documents/index.ts';
 
 /** What the file picker offers for an Upload document block's `accept`. */
 export function acceptOf(accept: string | null): string | undefined {

@@ -3,14 +3,14 @@ import { catalogOf } from '@counterpart/domain';
 import { Ban, RotateCcw } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef } from 'react';
 import { Link } from 'react-router';
-import { useCan } from '../../app/auth/use-can.ts';
 import { formatDateTime } from '../../shared/lib/date-time.ts';
+import { useCan } from '../../shared/session/use-can.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Panel } from '../../shared/ui/panel.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { StatusBadge } from '../../shared/ui/status-badge.tsx';
 import { toast } from '../../shared/ui/toast.tsx';
-import { useDocument } from '../documents/documents-api.ts';
+import { useDocument } from '../documents/index.ts';
 import { BlockRunsList, showBlockRun } from './block-runs-list.tsx';
 import {
   blockTitle,

@@ -10,7 +10,7 @@ import {
   useReactFlow,
 } from '@xyflow/react';
 import { useEffect, useMemo, useState } from 'react';
-import { useUiStore } from '../../app/stores/ui-store.ts';
+import { useUiStore } from '../../shared/stores/ui-store.ts';
 import { estimatedSize, layoutInEditor } from './editor/auto-layout.ts';
 import { type BlockFlowNode, BlockNode } from './editor/block-node.tsx';
 import { toFlowEdges, toFlowNodes } from './editor/editor-graph.ts';

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { History } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { useCan } from '../../app/auth/use-can.ts';
+import { useCan } from '../../shared/session/use-can.ts';
 import { EmptyView } from '../../shared/ui/empty-view.tsx';
 import { PageNav } from '../../shared/ui/page-nav.tsx';
 import { Panel } from '../../shared/ui/panel.tsx';

@@ -9,7 +9,7 @@ import {
   workflowVersionGraphSchema,
 } from '@counterpart/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../app/http-client.ts';
+import { http } from '../../shared/session/http-client.ts';
 import { isExecutionActive } from './execution-display.ts';
 import { useWorkflowsKey } from './workflows-api.ts';
 

@@ -6,8 +6,8 @@ import {
   workflowsPageSchema,
 } from '@counterpart/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSessionStore } from '../../app/auth/session-store.ts';
-import { http } from '../../app/http-client.ts';
+import { http } from '../../shared/session/http-client.ts';
+import { useSessionStore } from '../../shared/session/session-store.ts';
 
 export const WORKFLOWS_PAGE_SIZE = 20;
 const BASE = '/api/workflow/rule_workflows';

@@ -3,7 +3,7 @@ import type { Approval } from '@counterpart/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSessionStore } from '../../../app/auth/session-store.ts';
+import { useSessionStore } from '../../../shared/session/session-store.ts';
 import { ApprovalsPanel, OWN_REQUEST_TEXT } from './approvals-panel.tsx';
 
 const mocks = vi.hoisted(() => ({
@@ -13,7 +13,7 @@ const mocks = vi.hoisted(() => ({
   toastError: vi.fn(),
 }));
 
-vi.mock('../../../app/http-client.ts', () => ({ http: { get: mocks.get, post: mocks.post } }));
+vi.mock('../../../shared/session/http-client.ts', () => ({ http: { get: mocks.get, post: mocks.post } }));
 vi.mock('../../../shared/ui/toast.tsx', () => ({
   toast: { success: mocks.toastSuccess, error: mocks.toastError },
 }));

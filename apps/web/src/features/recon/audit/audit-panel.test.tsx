@@ -3,7 +3,7 @@ import type { ReconAuditEntry } from '@counterpart/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSessionStore } from '../../../app/auth/session-store.ts';
+import { useSessionStore } from '../../../shared/session/session-store.ts';
 import { ReconAuditPanel } from './audit-panel.tsx';
 
 const mocks = vi.hoisted(() => ({
@@ -13,7 +13,9 @@ const mocks = vi.hoisted(() => ({
   toastError: vi.fn(),
 }));
 
-vi.mock('../../../app/http-client.ts', () => ({ http: { get: mocks.get, download: mocks.download } }));
+vi.mock('../../../shared/session/http-client.ts', () => ({
+  http: { get: mocks.get, download: mocks.download },
+}));
 vi.mock('../../../shared/lib/download.ts', () => ({ saveBlob: mocks.saveBlob }));
 vi.mock('../../../shared/ui/toast.tsx', () => ({ toast: { error: mocks.toastError } }));
 

@@ -1,7 +1,7 @@
 import { reconDashboardSchema } from '@counterpart/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useSessionStore } from '../../../app/auth/session-store.ts';
-import { http } from '../../../app/http-client.ts';
+import { http } from '../../../shared/session/http-client.ts';
+import { useSessionStore } from '../../../shared/session/session-store.ts';
 
 /** The dashboard's figures (`GET /api/recon/v1/analytics`); under the recon key, so recon changes refresh it. */
 export function useReconDashboard(query: { from: string; to: string; tableId: string }) {

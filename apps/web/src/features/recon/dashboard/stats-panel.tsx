@@ -1,8 +1,8 @@
 import type { ReconDashboard } from '@counterpart/contracts';
 import { ChevronDown } from 'lucide-react';
 import { Link } from 'react-router';
-import { useUiStore } from '../../../app/stores/ui-store.ts';
 import { classNames } from '../../../shared/lib/class-names.ts';
+import { useUiStore } from '../../../shared/stores/ui-store.ts';
 import { StatusBadge } from '../../../shared/ui/status-badge.tsx';
 import { formatAmounts, formatCount, formatRate, STATUS_LABELS, STATUS_ORDER } from './dashboard-format.ts';
 

@@ -4,8 +4,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSessionStore } from '../../../app/auth/session-store.ts';
 import { HttpError } from '../../../shared/lib/http.ts';
+import { useSessionStore } from '../../../shared/session/session-store.ts';
 import { RuleEditorPage } from './rule-editor-page.tsx';
 
 const mocks = vi.hoisted(() => ({
@@ -16,7 +16,7 @@ const mocks = vi.hoisted(() => ({
   toastError: vi.fn(),
 }));
 
-vi.mock('../../../app/http-client.ts', () => ({
+vi.mock('../../../shared/session/http-client.ts', () => ({
   http: { get: mocks.get, post: mocks.post, put: mocks.put },
 }));
 vi.mock('../../../shared/ui/toast.tsx', () => ({

@@ -8,8 +8,8 @@ import {
   reconRunSchema,
 } from '@counterpart/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSessionStore } from '../../../app/auth/session-store.ts';
-import { http } from '../../../app/http-client.ts';
+import { http } from '../../../shared/session/http-client.ts';
+import { useSessionStore } from '../../../shared/session/session-store.ts';
 
 export const RULES_PAGE_SIZE = 20;
 export const RULES_PATH = '/api/recon/recon_engine/api/rules';

@@ -25,8 +25,8 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { useSessionStore } from '../../../app/auth/session-store.ts';
-import { http } from '../../../app/http-client.ts';
+import { http } from '../../../shared/session/http-client.ts';
+import { useSessionStore } from '../../../shared/session/session-store.ts';
 
 /** The recon API's base (the spec's general recon service). */
 export const RECON_BASE = '/api/recon';

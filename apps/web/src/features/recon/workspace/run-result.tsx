@@ -1,6 +1,6 @@
 import type { ReconRun } from '@counterpart/contracts';
 import { processProgress } from '@counterpart/domain';
-import { useNotificationsStore } from '../../../app/stores/notifications-store.ts';
+import { useNotificationsStore } from '../../../shared/stores/notifications-store.ts';
 import type { useReconRun } from './recon-api.ts';
 
 const COUNT = new Intl.NumberFormat('en-US');

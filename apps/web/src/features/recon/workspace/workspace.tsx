@@ -1,7 +1,7 @@
 import type { ReconGroup, ReconItem, ReconStatus } from '@counterpart/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useCan } from '../../../app/auth/use-can.ts';
+import { useCan } from '../../../shared/session/use-can.ts';
 import { toast } from '../../../shared/ui/toast.tsx';
 import { ApprovalsPanel } from '../approvals/approvals-panel.tsx';
 import { AdjustDialog } from './adjust-dialog.tsx';

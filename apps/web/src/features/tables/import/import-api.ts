@@ -7,9 +7,9 @@ import {
   tableImportSchema,
 } from '@counterpart/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getFreshToken } from '../../../app/auth/keycloak-session.ts';
-import { showSessionDialog, useSessionStore } from '../../../app/auth/session-store.ts';
-import { http } from '../../../app/http-client.ts';
+import { http } from '../../../shared/session/http-client.ts';
+import { getFreshToken } from '../../../shared/session/keycloak-session.ts';
+import { showSessionDialog, useSessionStore } from '../../../shared/session/session-store.ts';
 import { useTablesKey } from '../tables-api.ts';
 import { type UploadProgress, uploadWithProgress } from './upload-with-progress.ts';
 

@@ -2,7 +2,7 @@
 import type { TableImport } from '@counterpart/contracts';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useNotificationsStore } from '../../../app/stores/notifications-store.ts';
+import { useNotificationsStore } from '../../../shared/stores/notifications-store.ts';
 import { ImportProgress } from './import-progress.tsx';
 
 const running: TableImport = {

@@ -1,7 +1,7 @@
 import type { TableImport } from '@counterpart/contracts';
 import { isErrorStatus, processProgress } from '@counterpart/domain';
 import { type ReactNode, useEffect, useRef } from 'react';
-import { useNotificationsStore } from '../../../app/stores/notifications-store.ts';
+import { useNotificationsStore } from '../../../shared/stores/notifications-store.ts';
 
 const COUNT = new Intl.NumberFormat('en-US');
 

@@ -3,8 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { useSessionStore } from '../../../app/auth/session-store.ts';
-import { useNotificationsStore } from '../../../app/stores/notifications-store.ts';
+import { useSessionStore } from '../../../shared/session/session-store.ts';
+import { useNotificationsStore } from '../../../shared/stores/notifications-store.ts';
 
 /** What the import steps' tests share; each test file still mocks `app/http-client.ts` itself. */
 

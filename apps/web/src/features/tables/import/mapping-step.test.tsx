@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { useNotificationsStore } from '../../../app/stores/notifications-store.ts';
+import { useNotificationsStore } from '../../../shared/stores/notifications-store.ts';
 import { ImportResult } from './import-result.tsx';
 import {
   csvProposal,
@@ -13,7 +13,7 @@ import {
 import { MappingStep } from './mapping-step.tsx';
 
 const mocks = vi.hoisted(() => ({ post: vi.fn(), get: vi.fn() }));
-vi.mock('../../../app/http-client.ts', () => ({ http: { post: mocks.post, get: mocks.get } }));
+vi.mock('../../../shared/session/http-client.ts', () => ({ http: { post: mocks.post, get: mocks.get } }));
 
 const proposal = csvProposal({
   delimiter: ',',

@@ -1,6 +1,6 @@
 import type { ImportProposalInput, TableColumn, TableImport } from '@counterpart/contracts';
 import { type FormEvent, useEffect, useId, useReducer, useState } from 'react';
-import { useNotificationsStore } from '../../../app/stores/notifications-store.ts';
+import { useNotificationsStore } from '../../../shared/stores/notifications-store.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { FIELD_CLASSES, TextField } from '../../../shared/ui/text-field.tsx';
 import { placeConfirmErrors } from './confirm-errors.ts';

@@ -13,7 +13,7 @@ import {
 } from './import-test-kit.tsx';
 
 const mocks = vi.hoisted(() => ({ post: vi.fn(), get: vi.fn() }));
-vi.mock('../../../app/http-client.ts', () => ({ http: { post: mocks.post, get: mocks.get } }));
+vi.mock('../../../shared/session/http-client.ts', () => ({ http: { post: mocks.post, get: mocks.get } }));
 
 const proposal = csvProposal({
   delimiter: ';',

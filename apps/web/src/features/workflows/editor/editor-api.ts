@@ -8,8 +8,8 @@ import {
   workflowsPageSchema,
 } from '@counterpart/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../app/http-client.ts';
-import { useTablesBase, useTablesKey } from '../../tables/tables-api.ts';
+import { http } from '../../../shared/session/http-client.ts';
+import { useTablesBase, useTablesKey } from '../../tables/index.ts';
 import { useWorkflowsKey } from '../workflows-api.ts';
 
 const BASE = '/api/workflow/rule_workflows';

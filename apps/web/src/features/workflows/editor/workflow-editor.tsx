@@ -20,7 +20,7 @@ import {
 import { Network, Redo2, Save, Undo2 } from 'lucide-react';
 import { type DragEvent, type KeyboardEvent, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useUiStore } from '../../../app/stores/ui-store.ts';
+import { useUiStore } from '../../../shared/stores/ui-store.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { TextField } from '../../../shared/ui/text-field.tsx';
 import { toast } from '../../../shared/ui/toast.tsx';

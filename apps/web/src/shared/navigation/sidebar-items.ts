@@ -12,8 +12,8 @@ import {
   Users,
   Workflow,
 } from 'lucide-react';
-import { decideAccess, withProductKey } from '../route-access.ts';
-import { accessOf } from '../route-table.ts';
+import { decideAccess, withProductKey } from '../session/route-access.ts';
+import { accessOf, type RouteName } from './route-access-table.ts';
 
 export interface NavItem {
   /** Stable key (the spec's key where it names one, e.g. onboard-file-models). */
@@ -22,7 +22,7 @@ export interface NavItem {
   to: string;
   icon: LucideIcon;
   /** Spec route name whose access rule decides whether the item shows. */
-  route: string;
+  route: RouteName;
   /** A short line for the welcome page's shortcut cards. */
   summary: string;
 }

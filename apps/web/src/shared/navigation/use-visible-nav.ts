@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useSessionStore } from '../auth/session-store.ts';
+import { useSessionStore } from '../session/session-store.ts';
 import { NAV_GROUPS, type NavGroup, visibleNavGroups } from './sidebar-items.ts';
 
 /** The sidebar groups filtered by the current organization's roles. */

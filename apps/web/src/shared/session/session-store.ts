@@ -1,13 +1,13 @@
 import type { ClientRoles } from '@counterpart/contracts';
 import { rolesFromToken } from '@counterpart/domain';
 import { create } from 'zustand';
-import type { OrganizationStatus } from '../route-access.ts';
 import {
   CURRENT_ORGANIZATION_KEY,
   chooseOrganization,
   organizationsFromToken,
   type TokenOrganization,
 } from './organization-choice.ts';
+import type { OrganizationStatus } from './route-access.ts';
 
 export interface SessionUser {
   fullName: string;

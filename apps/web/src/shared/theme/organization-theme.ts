@@ -1,7 +1,7 @@
 import { pageTitle, resolveThemeConfig, THEME_DEFAULTS, type ThemeConfig } from '@counterpart/domain';
 import { useEffect, useMemo } from 'react';
-import { useSessionStore } from '../auth/session-store.ts';
-import { useOrganizationProfile } from '../auth/user-queries.ts';
+import { useSessionStore } from '../session/session-store.ts';
+import { useOrganizationProfile } from '../session/user-queries.ts';
 import { useUiStore } from '../stores/ui-store.ts';
 
 const DARK_DEFAULT_LOGO = '/images/logo-dark.svg';

@@ -1,6 +1,6 @@
 import { currentUserSchema, organizationProfileSchema } from '@counterpart/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { http } from '../http-client.ts';
+import { http } from './http-client.ts';
 import { useSessionStore } from './session-store.ts';
 
 /** GET /api/users/me: the signed-in user (avatar, full name, e-mail). */

@@ -5,7 +5,7 @@ import {
   type StartExportInput,
   type StoredNotification,
 } from '@counterpart/contracts';
-import { http } from '../http-client.ts';
+import { http } from '../session/http-client.ts';
 
 /** Largest page the API gives, and how many pages a catch-up reads at most. */
 const CATCH_UP_PAGE_SIZE = 200;

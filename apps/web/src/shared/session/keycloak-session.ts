@@ -1,6 +1,6 @@
 import { LOGOUT_DELAY_MS, TOKEN_CHECK_INTERVAL_MS, TOKEN_MIN_VALIDITY_S } from '@counterpart/domain';
 import Keycloak from 'keycloak-js';
-import { toast } from '../../shared/ui/toast.tsx';
+import { toast } from '../ui/toast.tsx';
 import { loadAppConfig } from './app-config.ts';
 import {
   organizationStateFor,
