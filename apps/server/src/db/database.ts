@@ -14,6 +14,10 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import * as schema from './schema.ts';
 
+/**
+ * The database handle, or a transaction on it: drizzle's transaction extends the database class, so
+ * `db.transaction(async (tx) => ...)` hands `tx` to any function that takes a `Db`, with no cast.
+ */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 /** One transaction on a PostgreSQL connection of its own, for bulk writes. */
@@ -75,7 +79,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return {
-    db: db as unknown as Db,
+    db,
     kind: 'pglite',
     async query<T>(text: string, values?: unknown[]) {
       if (values && values.length > 0) {
@@ -123,7 +127,7 @@ async function openPostgres(url: string): Promise<Database> {
     lock.release();
   }
   return {
-    db: db as unknown as Db,
+    db,
     kind: 'postgres',
     async query<T>(text: string, values?: unknown[]) {
       const result = await pool.query(text, values);

@@ -58,7 +58,7 @@ export async function seedDemo(database: Database, productKey: string): Promise<
       { organizationId: branch.id, userId: admin.id },
     ]);
     for (const org of [demo, branch]) {
-      const ids = await createDefaultGroups(tx as unknown as Database['db'], org.id, productKey);
+      const ids = await createDefaultGroups(tx, org.id, productKey);
       await tx.insert(groupMembers).values({ groupId: ids.Administrators, userId: admin.id });
       if (org.id === demo.id)
         await tx.insert(groupMembers).values({ groupId: ids.Viewers, userId: viewer.id });

@@ -60,10 +60,7 @@ export async function acceptInvite(db: Db, token: string, acceptor: Acceptor): P
         )
         .returning();
       if (!invite) throw notFound(INVITE_INVALID);
-      const userId =
-        'userId' in acceptor
-          ? acceptor.userId
-          : await createAccount(tx as unknown as Db, invite.email, acceptor);
+      const userId = 'userId' in acceptor ? acceptor.userId : await createAccount(tx, invite.email, acceptor);
       await tx
         .insert(memberships)
         .values({ organizationId: invite.organizationId, userId })
@@ -80,7 +77,7 @@ export async function acceptInvite(db: Db, token: string, acceptor: Acceptor): P
           .values(joined.map((g) => ({ groupId: g.id, userId })))
           .onConflictDoNothing();
       }
-      await recordAudit(tx as unknown as Db, {
+      await recordAudit(tx, {
         organizationId: invite.organizationId,
         actor: { userId, email: invite.email },
         action: 'invite.accepted',

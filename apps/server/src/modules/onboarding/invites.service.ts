@@ -80,7 +80,7 @@ export async function createInvite(
       })
       .returning();
     if (!row) throw new Error('Could not create the invite');
-    await recordAudit(tx as unknown as Db, {
+    await recordAudit(tx, {
       organizationId: org.id,
       actor,
       action: 'invite.created',
@@ -161,7 +161,7 @@ export async function revokeInvite(
       .where(and(eq(invites.id, inviteId), eq(invites.organizationId, caller.organizationId), pending(now)))
       .returning();
     if (!revoked) throw notFound('No pending invite with this id in this organization');
-    await recordAudit(tx as unknown as Db, {
+    await recordAudit(tx, {
       organizationId: caller.organizationId,
       actor,
       action: 'invite.revoked',

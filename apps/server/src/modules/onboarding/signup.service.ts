@@ -44,10 +44,10 @@ export async function signUp(db: Db, productKey: string, input: Signup): Promise
         .returning();
       const [org] = await tx.insert(organizations).values({ name: input.organization_name }).returning();
       if (!user || !org) throw new Error('Sign-up returned no rows');
-      const groups = await createDefaultGroups(tx as unknown as Db, org.id, productKey);
+      const groups = await createDefaultGroups(tx, org.id, productKey);
       await tx.insert(memberships).values({ organizationId: org.id, userId: user.id });
       await tx.insert(groupMembers).values({ groupId: groups.Administrators, userId: user.id });
-      await recordAudit(tx as unknown as Db, {
+      await recordAudit(tx, {
         organizationId: org.id,
         actor: { userId: user.id, email },
         action: 'organization.created',

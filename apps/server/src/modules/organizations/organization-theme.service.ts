@@ -87,7 +87,7 @@ async function applyChange(
       .where(eq(organizations.id, organizationId))
       .returning({ id: organizations.id });
     if (!updated) throw notFound('Organization not found');
-    await recordAudit(tx as unknown as Db, {
+    await recordAudit(tx, {
       organizationId,
       actor,
       action,

@@ -107,8 +107,7 @@ async function decideGroup(db: Db, scope: ReconScope, input: ApprovalDecisionInp
 
 /** Approve or reject what waits: a match here, adjustments and allocations by their own services. */
 export async function decideApproval(scope: ReconScope, input: ApprovalDecisionInput): Promise<void> {
-  await scope.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+  await scope.db.transaction(async (db) => {
     switch (input.kind) {
       case 'group':
         return decideGroup(db, scope, input);

@@ -176,8 +176,7 @@ function conflictError(itemId: string, groupId: string): AppError {
  */
 export async function createManualMatch(scope: ReconScope, input: ManualMatchInput): Promise<ReconGroup> {
   try {
-    const groupId = await scope.db.transaction(async (tx) => {
-      const db = tx as unknown as Db;
+    const groupId = await scope.db.transaction(async (db) => {
       const selection = await readSelection(scope, db, input);
       const preview = await previewOf(scope, db, selection);
       const conflict = selection.conflicts[0];
@@ -189,7 +188,7 @@ export async function createManualMatch(scope: ReconScope, input: ManualMatchInp
       }
       const id = randomUUID();
       const state = preview.needs_approval ? 'pending_approval' : 'active';
-      await tx.insert(reconGroups).values({
+      await db.insert(reconGroups).values({
         id,
         organizationId: scope.organizationId,
         leftTableId: selection.leftTableId,
@@ -211,7 +210,7 @@ export async function createManualMatch(scope: ReconScope, input: ManualMatchInp
         ...selection.left.map((i) => ({ ...i, side: 'left' })),
         ...selection.right.map((i) => ({ ...i, side: 'right' })),
       ];
-      await tx.insert(reconGroupItems).values(
+      await db.insert(reconGroupItems).values(
         items.map((i) => ({
           groupId: id,
           organizationId: scope.organizationId,
@@ -284,9 +283,8 @@ async function decideGroups(
   decide: Decide,
 ): Promise<GroupDecisionResponse> {
   const ids = [...new Set(input.group_ids.map((id) => id.toLowerCase()))];
-  return scope.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
-    const rows = await tx
+  return scope.db.transaction(async (db) => {
+    const rows = await db
       .select()
       .from(reconGroups)
       .where(and(inArray(reconGroups.id, ids), eq(reconGroups.organizationId, scope.organizationId)))
@@ -306,7 +304,7 @@ async function decideGroups(
         continue;
       }
       const after = { ...group, ...outcome.after };
-      await tx
+      await db
         .update(reconGroups)
         .set({ ...outcome.after })
         .where(eq(reconGroups.id, id));

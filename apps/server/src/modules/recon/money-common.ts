@@ -98,8 +98,7 @@ export async function inTransaction<T>(
   scope: ReconScope,
   work: (tx: Db, txScope: ReconScope) => Promise<T>,
 ): Promise<T> {
-  return scope.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+  return scope.db.transaction(async (db) => {
     return work(db, { ...scope, db });
   });
 }

@@ -136,11 +136,10 @@ function duplicateName(name: string): AppError {
 async function saveRule(scope: ReconScope, input: RuleInput, ruleId: string | null): Promise<ReconRule> {
   checkPasses(input.passes);
   try {
-    return await scope.db.transaction(async (tx) => {
-      const db = tx as unknown as Db;
+    return await scope.db.transaction(async (db) => {
       const before = ruleId ? await loadRule(db, scope.organizationId, ruleId) : null;
       if (input.is_default) {
-        await tx
+        await db
           .update(reconRules)
           .set({ isDefault: false })
           .where(
@@ -158,12 +157,12 @@ async function saveRule(scope: ReconScope, input: RuleInput, ruleId: string | nu
         isDefault: input.is_default,
       };
       const [row] = before
-        ? await tx
+        ? await db
             .update(reconRules)
             .set({ ...values, updatedAt: new Date() })
             .where(eq(reconRules.id, before.id))
             .returning()
-        : await tx
+        : await db
             .insert(reconRules)
             .values({ ...values, organizationId: scope.organizationId, createdBy: scope.actor.userId })
             .returning();
@@ -195,10 +194,9 @@ export function updateRule(scope: ReconScope, ruleId: string, input: RuleInput):
 }
 
 export async function deleteRule(scope: ReconScope, ruleId: string): Promise<void> {
-  await scope.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+  await scope.db.transaction(async (db) => {
     const row = await loadRule(db, scope.organizationId, ruleId);
-    await tx.delete(reconRules).where(eq(reconRules.id, row.id));
+    await db.delete(reconRules).where(eq(reconRules.id, row.id));
     await recordReconAudit(db, {
       organizationId: scope.organizationId,
       actor: scope.actor,

@@ -286,13 +286,13 @@ export async function executeRun(
           createdBy: run.createdBy,
         };
         for (let i = 0; i < groups.length; i += GROUP_BATCH) {
-          await insertGroups(tx as unknown as Db, target, made.slice(i, i + GROUP_BATCH));
+          await insertGroups(tx, target, made.slice(i, i + GROUP_BATCH));
         }
         for (let i = 0; i < items.length; i += ITEM_BATCH) {
-          await insertItems(tx as unknown as Db, organizationId, items.slice(i, i + ITEM_BATCH));
+          await insertItems(tx, organizationId, items.slice(i, i + ITEM_BATCH));
         }
       }
-      await recordReconAudit(tx as unknown as Db, {
+      await recordReconAudit(tx, {
         organizationId,
         actor: null,
         action: 'run.completed',

@@ -20,10 +20,9 @@ export async function saveReconSettings(
   scope: ReconScope,
   input: ReconSettings,
 ): Promise<{ data: ReconSettings; updated_at: string | null }> {
-  await scope.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+  await scope.db.transaction(async (db) => {
     const before = await getReconSettings(db, scope.organizationId);
-    await tx
+    await db
       .insert(reconSettings)
       .values({ organizationId: scope.organizationId, settings: input, updatedBy: scope.actor.userId })
       .onConflictDoUpdate({

@@ -203,8 +203,7 @@ export async function createMapping(
   scope: TablesScope,
   input: AssociationMappingInput,
 ): Promise<AssociationMapping> {
-  return scope.db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  return scope.db.transaction(async (tx) => {
     const names = await validate(tx, scope.organizationId, input);
     const [row] = await tx
       .insert(associationMappings)
@@ -230,8 +229,7 @@ export async function updateMapping(
   id: string,
   input: AssociationMappingInput,
 ): Promise<AssociationMapping> {
-  return scope.db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  return scope.db.transaction(async (tx) => {
     const before = await loadMapping(tx, scope.organizationId, id);
     const names = await validate(tx, scope.organizationId, input, id);
     const [row] = await tx
@@ -255,8 +253,7 @@ export async function updateMapping(
 }
 
 export async function deleteMapping(scope: TablesScope, id: string): Promise<void> {
-  await scope.db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  await scope.db.transaction(async (tx) => {
     const row = await loadMapping(tx, scope.organizationId, id);
     await tx.delete(associationMappings).where(eq(associationMappings.id, id));
     await audit(tx, scope, id, 'association_mapping.deleted', { name: row.name });

@@ -31,8 +31,7 @@ async function changeColumns(
   action: string,
   change: Change,
 ): Promise<DataTable> {
-  return scope.db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  return scope.db.transaction(async (tx) => {
     const table = await loadTable(tx, scope.organizationId, tableId, true);
     const { columns, details } = await change(tx, table.columns);
     const [row] = await tx

@@ -15,7 +15,7 @@ const INSERT_CHUNK = 1000;
 type Tx = Db;
 
 async function inTransaction<T>(scope: TablesScope, work: (tx: Tx) => Promise<T>): Promise<T> {
-  return scope.db.transaction((tx) => work(tx as unknown as Tx));
+  return scope.db.transaction((tx) => work(tx));
 }
 
 function throwIfInvalid(errors: Record<string, string>): void {

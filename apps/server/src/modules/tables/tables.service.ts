@@ -135,7 +135,7 @@ export async function createTable(
       })
       .returning();
     if (!row) throw new Error('Could not create the table');
-    await recordAudit(tx as unknown as Db, {
+    await recordAudit(tx, {
       organizationId: scope.organizationId,
       actor: scope.actor,
       action: 'table.created',
@@ -157,7 +157,7 @@ export async function updateTable(
   input: UpdateTableInput,
 ): Promise<DataTable> {
   return scope.db.transaction(async (tx) => {
-    const before = await loadTable(tx as unknown as Db, scope.organizationId, tableId, true);
+    const before = await loadTable(tx, scope.organizationId, tableId, true);
     const [row] = await tx
       .update(dataTables)
       .set({
@@ -168,7 +168,7 @@ export async function updateTable(
       .where(eq(dataTables.id, tableId))
       .returning();
     if (!row) throw notFound('Table not found');
-    await recordAudit(tx as unknown as Db, {
+    await recordAudit(tx, {
       organizationId: scope.organizationId,
       actor: scope.actor,
       action: 'table.updated',
@@ -182,9 +182,9 @@ export async function updateTable(
 
 export async function deleteTable(scope: TablesScope, tableId: string): Promise<void> {
   await scope.db.transaction(async (tx) => {
-    const row = await loadTable(tx as unknown as Db, scope.organizationId, tableId, true);
+    const row = await loadTable(tx, scope.organizationId, tableId, true);
     await tx.delete(dataTables).where(eq(dataTables.id, tableId));
-    await recordAudit(tx as unknown as Db, {
+    await recordAudit(tx, {
       organizationId: scope.organizationId,
       actor: scope.actor,
       action: 'table.deleted',
@@ -204,7 +204,7 @@ export async function clearTable(
   confirmName: string,
 ): Promise<DataTable> {
   return scope.db.transaction(async (tx) => {
-    const before = await loadTable(tx as unknown as Db, scope.organizationId, tableId, true);
+    const before = await loadTable(tx, scope.organizationId, tableId, true);
     if (confirmName.trim() !== before.name) {
       throw badRequest('Type the table name to confirm', {
         confirm_name: `Type "${before.name}" to clear it`,
@@ -218,7 +218,7 @@ export async function clearTable(
       .where(eq(dataTables.id, tableId))
       .returning();
     if (!row) throw notFound('Table not found');
-    await recordAudit(tx as unknown as Db, {
+    await recordAudit(tx, {
       organizationId: scope.organizationId,
       actor: scope.actor,
       action: 'table.cleared',

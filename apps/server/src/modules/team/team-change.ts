@@ -38,8 +38,7 @@ export async function runTeamChange<T>(
   scope: TeamScope,
   change: (tx: Db) => Promise<TeamChangeOutcome<T>>,
 ): Promise<T> {
-  const outcome = await scope.db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  const outcome = await scope.db.transaction(async (tx) => {
     await tx.execute(sql`select ${organizations.id} from ${organizations}
       where ${organizations.id} = ${scope.organizationId} for update`);
     const adminsBefore = await countAdmins(tx, scope.organizationId);

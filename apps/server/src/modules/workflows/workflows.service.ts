@@ -209,7 +209,7 @@ export async function createWorkflow(scope: WorkflowsScope, input: WorkflowInput
         graph: input.graph,
         createdBy: scope.actor.userId,
       });
-      await recordAudit(tx as unknown as Db, {
+      await recordAudit(tx, {
         organizationId: scope.organizationId,
         actor: scope.actor,
         action: 'workflow.created',
@@ -235,23 +235,22 @@ export async function updateWorkflow(
   checkSchedule(input.schedule);
   await checkGraphReferences(scope.db, scope.organizationId, input.graph);
   try {
-    return await scope.db.transaction(async (tx) => {
-      const db = tx as unknown as Db;
+    return await scope.db.transaction(async (db) => {
       const row = await loadWorkflow(db, scope.organizationId, workflowId);
-      const [locked] = await tx.select().from(workflows).where(eq(workflows.id, row.id)).for('update');
+      const [locked] = await db.select().from(workflows).where(eq(workflows.id, row.id)).for('update');
       const current = locked ?? row;
       const graph = await currentGraph(db, current);
       const graphChanged = JSON.stringify(graph) !== JSON.stringify(input.graph);
       const version = graphChanged ? current.currentVersion + 1 : current.currentVersion;
       if (graphChanged) {
-        await tx.insert(workflowVersions).values({
+        await db.insert(workflowVersions).values({
           workflowId: current.id,
           version,
           graph: input.graph,
           createdBy: scope.actor.userId,
         });
       }
-      const [updated] = await tx
+      const [updated] = await db
         .update(workflows)
         .set({
           name: input.workflow_name,
@@ -323,26 +322,25 @@ export async function restoreVersion(
   workflowId: string,
   version: number,
 ): Promise<Workflow> {
-  return scope.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+  return scope.db.transaction(async (db) => {
     const row = await loadWorkflow(db, scope.organizationId, workflowId);
-    const [current] = await tx.select().from(workflows).where(eq(workflows.id, row.id)).for('update');
+    const [current] = await db.select().from(workflows).where(eq(workflows.id, row.id)).for('update');
     if (!current) throw notFound('Workflow not found');
-    const [old] = await tx
+    const [old] = await db
       .select({ graph: workflowVersions.graph })
       .from(workflowVersions)
       .where(and(eq(workflowVersions.workflowId, row.id), eq(workflowVersions.version, version)));
     if (!old) throw notFound(`Version ${version} of this workflow does not exist`);
     const graph = workflowGraphSchema.parse(old.graph);
     const next = current.currentVersion + 1;
-    await tx.insert(workflowVersions).values({
+    await db.insert(workflowVersions).values({
       workflowId: row.id,
       version: next,
       graph,
       restoredFrom: version,
       createdBy: scope.actor.userId,
     });
-    const [updated] = await tx
+    const [updated] = await db
       .update(workflows)
       .set({ currentVersion: next, updatedAt: new Date() })
       .where(eq(workflows.id, row.id))

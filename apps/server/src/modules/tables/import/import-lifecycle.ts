@@ -110,7 +110,7 @@ export async function endUnfinishedImport(
     // After the status update: in PostgreSQL's read committed, this delete sees every batch
     // committed before the update took the import's row lock (a batch after it finds the import
     // not running and rolls back).
-    if (tableId) await removeImportedRows(tx as unknown as Db, tableId, importId);
+    if (tableId) await removeImportedRows(tx, tableId, importId);
     return true;
   });
 }

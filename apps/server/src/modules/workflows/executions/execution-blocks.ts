@@ -95,7 +95,7 @@ async function writeTable(env: BlockEnvironment, input: RowSet, params: Record<s
   const name = typeof params.table_name === 'string' ? params.table_name.trim() : '';
   if (!tableId && !name) throw new Error('Choose a table, or name the new table to write into');
   await env.db.transaction(async (tx) => {
-    const scope = { db: tx as unknown as Db, organizationId: env.organizationId, actor: env.actor };
+    const scope = { db: tx, organizationId: env.organizationId, actor: env.actor };
     const table = tableId
       ? await loadTable(scope.db, env.organizationId, tableId)
       : await createTable(scope, {
