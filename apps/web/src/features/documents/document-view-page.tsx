@@ -6,6 +6,7 @@ import { formatDateTime } from '../../shared/lib/date-time.ts';
 import { saveBlob } from '../../shared/lib/download.ts';
 import { useCan } from '../../shared/session/use-can.ts';
 import { Button } from '../../shared/ui/button.tsx';
+import { ErrorAlert } from '../../shared/ui/error-alert.tsx';
 import { Panel } from '../../shared/ui/panel.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
@@ -33,11 +34,7 @@ export function DocumentViewPage() {
     );
   }
   if (document.isError) {
-    return (
-      <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-        {document.error.message}
-      </p>
-    );
+    return <ErrorAlert>{document.error.message}</ErrorAlert>;
   }
   return <DocumentDetails doc={document.data} />;
 }
@@ -124,9 +121,7 @@ function DocumentDetails({ doc }: { doc: DocumentView }) {
             {original.isPending ? (
               <Spinner label="Loading the file" className="m-6" />
             ) : original.isError ? (
-              <p role="alert" className="p-5 text-sm text-red-600 dark:text-red-400">
-                {original.error.message}
-              </p>
+              <ErrorAlert className="p-5">{original.error.message}</ErrorAlert>
             ) : doc.kind === 'pdf' ? (
               <Suspense fallback={<Spinner label="Loading the PDF viewer" className="m-6" />}>
                 <PdfPreview data={original.data} fileName={doc.file_name} />

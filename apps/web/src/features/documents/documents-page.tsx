@@ -5,9 +5,8 @@ import { useCan } from '../../shared/session/use-can.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { EmptyView } from '../../shared/ui/empty-view.tsx';
 import { ConfirmDialog } from '../../shared/ui/modal.tsx';
-import { PageNav } from '../../shared/ui/page-nav.tsx';
+import { PagedList } from '../../shared/ui/paged-list.tsx';
 import { Panel } from '../../shared/ui/panel.tsx';
-import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { toast } from '../../shared/ui/toast.tsx';
 import {
   DOCUMENTS_PAGE_SIZE,
@@ -101,28 +100,25 @@ export function DocumentsPage() {
         }
       >
         <DocumentsFilters view={view} onChange={(change) => setView((v) => ({ ...v, ...change }))} />
-        {documents.isPending ? (
-          <div className="space-y-3 p-5">
-            <Skeleton className="h-10 w-full" />
-            <Skeleton className="h-10 w-full" />
-          </div>
-        ) : documents.isError ? (
-          <p role="alert" className="p-5 text-sm text-red-600 dark:text-red-400">
-            {documents.error.message}
-          </p>
-        ) : documents.data.data.length === 0 ? (
-          filtered ? (
-            <EmptyView icon={<FileStack />} description="No document matches these filters." />
-          ) : (
-            <EmptyView
-              icon={<FileStack />}
-              description="Documents you upload appear here with their processing status."
-            />
-          )
-        ) : (
-          <>
+        <PagedList
+          query={documents}
+          pageNo={view.page_no}
+          pageSize={DOCUMENTS_PAGE_SIZE}
+          onPage={(page_no) => setView((v) => ({ ...v, page_no }))}
+          empty={
+            filtered ? (
+              <EmptyView icon={<FileStack />} description="No document matches these filters." />
+            ) : (
+              <EmptyView
+                icon={<FileStack />}
+                description="Documents you upload appear here with their processing status."
+              />
+            )
+          }
+        >
+          {(rows) => (
             <DocumentsTable
-              documents={documents.data.data}
+              documents={rows}
               busy={documents.isFetching}
               selected={selected}
               onSelect={select}
@@ -132,14 +128,8 @@ export function DocumentsPage() {
                 retry.mutate(id, { onError: (error) => toast.error('Could not retry', error.message) })
               }
             />
-            <PageNav
-              pageNo={view.page_no}
-              pageSize={DOCUMENTS_PAGE_SIZE}
-              total={documents.data.total}
-              onPage={(page_no) => setView((v) => ({ ...v, page_no }))}
-            />
-          </>
-        )}
+          )}
+        </PagedList>
       </Panel>
       <ConfirmDialog
         open={confirmDelete}

@@ -1,5 +1,6 @@
 import type { ParsedPdfPage } from '@counterpart/contracts';
 import { useState } from 'react';
+import { ErrorAlert } from '../../shared/ui/error-alert.tsx';
 import { PageNav } from '../../shared/ui/page-nav.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { useParsed } from './documents-api.ts';
@@ -22,11 +23,7 @@ export function RowsGrid({ documentId, label }: { documentId: string; label: str
   const parsed = useParsed(documentId, pageNo, ROWS_PAGE_SIZE, true);
   if (parsed.isPending) return <Loading />;
   if (parsed.isError) {
-    return (
-      <p role="alert" className="p-5 text-sm text-red-600 dark:text-red-400">
-        {parsed.error.message}
-      </p>
-    );
+    return <ErrorAlert className="p-5">{parsed.error.message}</ErrorAlert>;
   }
   if (parsed.data.kind !== 'rows') return null;
   const { rows, first_row, total } = parsed.data;
@@ -107,11 +104,7 @@ export function PdfParsedText({ documentId }: { documentId: string }) {
   const parsed = useParsed(documentId, pageNo, PDF_PAGES_AT_ONCE, true);
   if (parsed.isPending) return <Loading />;
   if (parsed.isError) {
-    return (
-      <p role="alert" className="p-5 text-sm text-red-600 dark:text-red-400">
-        {parsed.error.message}
-      </p>
-    );
+    return <ErrorAlert className="p-5">{parsed.error.message}</ErrorAlert>;
   }
   if (parsed.data.kind !== 'pdf') return null;
   return (

@@ -2,6 +2,7 @@ import { GlobalWorkerOptions, getDocument, type PDFDocumentProxy } from 'pdfjs-d
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../shared/ui/button.tsx';
+import { ErrorAlert } from '../../shared/ui/error-alert.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 
 GlobalWorkerOptions.workerSrc = workerUrl;
@@ -38,11 +39,7 @@ export default function PdfPreview({ data, fileName }: { data: Blob; fileName: s
   }, [data]);
 
   if (error) {
-    return (
-      <p role="alert" className="p-4 text-sm text-red-600 dark:text-red-400">
-        The preview could not be drawn: {error}
-      </p>
-    );
+    return <ErrorAlert className="p-4">The preview could not be drawn: {error}</ErrorAlert>;
   }
   if (!pdf) return <Spinner label="Loading the PDF" className="m-6" />;
   const count = Math.min(shown, pdf.numPages);

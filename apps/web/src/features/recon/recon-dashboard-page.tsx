@@ -2,6 +2,7 @@ import { ArrowLeftRight, LayoutDashboard } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { useCan } from '../../shared/session/use-can.ts';
 import { EmptyView } from '../../shared/ui/empty-view.tsx';
+import { ErrorAlert } from '../../shared/ui/error-alert.tsx';
 import { Panel } from '../../shared/ui/panel.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { AgeingBars } from './dashboard/ageing-bars.tsx';
@@ -57,9 +58,7 @@ export function ReconDashboardPage() {
   if (dashboard.isError) {
     return (
       <Panel title="Reconciliation dashboard">
-        <p role="alert" className="p-5 text-sm text-red-600 dark:text-red-400">
-          {dashboard.error.message}
-        </p>
+        <ErrorAlert className="p-5">{dashboard.error.message}</ErrorAlert>
       </Panel>
     );
   }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { formatDateTime } from '../../shared/lib/date-time.ts';
 import { EmptyView } from '../../shared/ui/empty-view.tsx';
+import { ErrorAlert } from '../../shared/ui/error-alert.tsx';
 import { PageNav } from '../../shared/ui/page-nav.tsx';
 import { Panel } from '../../shared/ui/panel.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
@@ -25,9 +26,7 @@ export function AuditLogPanel() {
           <Skeleton className="h-6 w-full" />
         </div>
       ) : audit.isError ? (
-        <p role="alert" className="p-5 text-sm text-red-600 dark:text-red-400">
-          {audit.error.message}
-        </p>
+        <ErrorAlert className="p-5">{audit.error.message}</ErrorAlert>
       ) : audit.data.data.length === 0 ? (
         <EmptyView title="No changes yet" description="Changes to the team and settings appear here." />
       ) : (

@@ -7,6 +7,7 @@ import { http } from '../../shared/session/http-client.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { useCan } from '../../shared/session/use-can.ts';
 import { Button } from '../../shared/ui/button.tsx';
+import { ErrorAlert } from '../../shared/ui/error-alert.tsx';
 import { Panel } from '../../shared/ui/panel.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { Switch } from '../../shared/ui/switch.tsx';
@@ -77,9 +78,7 @@ function ReconSettingsForm() {
   if (settings.isError) {
     return (
       <Panel title="Reconciliation" description={description}>
-        <p role="alert" className="p-5 text-sm text-red-600 dark:text-red-400">
-          {settings.error.message}
-        </p>
+        <ErrorAlert className="p-5">{settings.error.message}</ErrorAlert>
       </Panel>
     );
   }

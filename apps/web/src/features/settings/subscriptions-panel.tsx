@@ -1,4 +1,5 @@
 import type { Subscription } from '@counterpart/contracts';
+import { ErrorAlert } from '../../shared/ui/error-alert.tsx';
 import { Panel } from '../../shared/ui/panel.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { Switch } from '../../shared/ui/switch.tsx';
@@ -37,9 +38,7 @@ export function SubscriptionsPanel() {
           <Skeleton className="h-8 w-full" />
         </div>
       ) : subscriptions.isError ? (
-        <p role="alert" className="p-5 text-sm text-red-600 dark:text-red-400">
-          {subscriptions.error.message}
-        </p>
+        <ErrorAlert className="p-5">{subscriptions.error.message}</ErrorAlert>
       ) : (
         <ul className="divide-y divide-zinc-200 dark:divide-zinc-800">
           {subscriptions.data.map(({ event, enabled }) => (

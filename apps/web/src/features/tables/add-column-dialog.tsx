@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { formErrorsOf } from '../../shared/lib/field-errors.ts';
 import { Button } from '../../shared/ui/button.tsx';
+import { ErrorAlert } from '../../shared/ui/error-alert.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
 import { toast } from '../../shared/ui/toast.tsx';
 import { ColumnDraftFields } from './column-draft-fields.tsx';
@@ -58,11 +59,7 @@ export function AddColumnDialog({ tableId, onClose }: AddColumnDialogProps) {
       }
     >
       <form id="add-column-form" onSubmit={submit} noValidate className="space-y-3">
-        {formError && (
-          <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-            {formError}
-          </p>
-        )}
+        {formError && <ErrorAlert>{formError}</ErrorAlert>}
         <ColumnDraftFields draft={draft} index={0} errors={errors} onChange={setDraft} />
       </form>
     </Modal>

@@ -2,6 +2,7 @@ import type { TableColumn } from '@counterpart/contracts';
 import { type FormEvent, useId, useState } from 'react';
 import { formErrorsOf } from '../../shared/lib/field-errors.ts';
 import { Button } from '../../shared/ui/button.tsx';
+import { ErrorAlert } from '../../shared/ui/error-alert.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
 import { FIELD_CLASSES, TextField } from '../../shared/ui/text-field.tsx';
 import { toast } from '../../shared/ui/toast.tsx';
@@ -98,11 +99,7 @@ export function AddRowDialog({ tableId, columns, onClose }: AddRowDialogProps) {
       }
     >
       <form id="add-row-form" onSubmit={submit} noValidate className="space-y-4 dark:[color-scheme:dark]">
-        {formError && (
-          <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-            {formError}
-          </p>
-        )}
+        {formError && <ErrorAlert>{formError}</ErrorAlert>}
         {editable.map((column) =>
           column.type === 'boolean' || column.type === 'single_select' ? (
             <ChoiceField

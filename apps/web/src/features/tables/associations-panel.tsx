@@ -2,6 +2,7 @@ import type { AssociationMapping, DataTable } from '@counterpart/contracts';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button, IconButton } from '../../shared/ui/button.tsx';
+import { ErrorAlert } from '../../shared/ui/error-alert.tsx';
 import { ConfirmDialog, Modal } from '../../shared/ui/modal.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import { toast } from '../../shared/ui/toast.tsx';
@@ -59,9 +60,7 @@ export function AssociationsPanel({
         {mappings.isPending ? (
           <Spinner />
         ) : mappings.isError ? (
-          <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-            {mappings.error.message}
-          </p>
+          <ErrorAlert>{mappings.error.message}</ErrorAlert>
         ) : mappings.data.data.length === 0 ? (
           <p className="text-sm text-zinc-500 dark:text-zinc-400">No mapping involves {table.name} yet.</p>
         ) : (

@@ -3,6 +3,7 @@ import { X } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { classNames } from '../../shared/lib/class-names.ts';
 import { Button } from '../../shared/ui/button.tsx';
+import { ErrorAlert } from '../../shared/ui/error-alert.tsx';
 import { FIELD_CLASSES } from '../../shared/ui/text-field.tsx';
 import {
   buildFilter,
@@ -179,11 +180,7 @@ export function FilterBar({ columns, filters, onChange, preset }: FilterBarProps
         <Button type="submit" variant="secondary" size="sm">
           Apply filter
         </Button>
-        {error && (
-          <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-            {error}
-          </p>
-        )}
+        {error && <ErrorAlert>{error}</ErrorAlert>}
       </form>
       {filters.length > 0 && (
         <ul aria-label="Active filters" className="flex flex-wrap gap-1.5">

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { formErrorsOf } from '../../shared/lib/field-errors.ts';
 import { HttpError } from '../../shared/lib/http.ts';
 import { Button, IconButton } from '../../shared/ui/button.tsx';
+import { ErrorAlert } from '../../shared/ui/error-alert.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
 import { FIELD_CLASSES, TextField } from '../../shared/ui/text-field.tsx';
 import { useAllTables, useSaveMapping } from './links-api.ts';
@@ -94,11 +95,7 @@ export function MappingDialog({ table, mapping, onClose }: MappingDialogProps) {
           void submit();
         }}
       >
-        {errors.form && (
-          <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-            {errors.form}
-          </p>
-        )}
+        {errors.form && <ErrorAlert>{errors.form}</ErrorAlert>}
         <TextField
           label="Name"
           value={name}

@@ -2,6 +2,7 @@ import type { RelationshipChange, RelationshipGroup, TableItem } from '@counterp
 import { ArrowLeft, ArrowRight, Link2, Unlink } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../shared/ui/button.tsx';
+import { ErrorAlert } from '../../shared/ui/error-alert.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
 import { SearchInput } from '../../shared/ui/search-input.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
@@ -41,9 +42,7 @@ export function RelationshipsPanel({ tableId, item, canEdit, onClose }: Relation
       description="Records this row links to, and records of other tables that link to it."
     >
       {relationships.isError ? (
-        <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-          {relationships.error.message}
-        </p>
+        <ErrorAlert>{relationships.error.message}</ErrorAlert>
       ) : !data ? (
         <Spinner />
       ) : (

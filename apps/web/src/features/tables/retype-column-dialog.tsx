@@ -2,6 +2,7 @@ import type { ColumnInput, ColumnType, RetypePreview, TableColumn } from '@count
 import { type FormEvent, useId, useState } from 'react';
 import { formErrorsOf } from '../../shared/lib/field-errors.ts';
 import { Button } from '../../shared/ui/button.tsx';
+import { ErrorAlert } from '../../shared/ui/error-alert.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
 import { FIELD_CLASSES, TextField } from '../../shared/ui/text-field.tsx';
 import { toast } from '../../shared/ui/toast.tsx';
@@ -106,11 +107,7 @@ export function RetypeColumnDialog({ tableId, column, onClose, onRetyped }: Rety
       }
     >
       <form id={`${typeId}-form`} onSubmit={submit} noValidate className="space-y-4">
-        {formError && (
-          <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-            {formError}
-          </p>
-        )}
+        {formError && <ErrorAlert>{formError}</ErrorAlert>}
         <div className="grid gap-3 sm:grid-cols-2 sm:items-start">
           <div className="space-y-1.5">
             <label htmlFor={typeId} className="block text-sm font-medium text-zinc-800 dark:text-zinc-200">

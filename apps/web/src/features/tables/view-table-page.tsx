@@ -6,6 +6,7 @@ import { HttpError } from '../../shared/lib/http.ts';
 import { useCan } from '../../shared/session/use-can.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { EmptyView } from '../../shared/ui/empty-view.tsx';
+import { ErrorAlert } from '../../shared/ui/error-alert.tsx';
 import { Panel } from '../../shared/ui/panel.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { AddColumnDialog } from './add-column-dialog.tsx';
@@ -176,9 +177,7 @@ export function ViewTablePage() {
             description="Add a column to start entering rows."
           />
         ) : items.isError ? (
-          <p role="alert" className="p-5 text-sm text-red-600 dark:text-red-400">
-            {items.error.message}
-          </p>
+          <ErrorAlert className="p-5">{items.error.message}</ErrorAlert>
         ) : !page ? (
           <div className="space-y-2 p-5">
             <Skeleton className="h-8 w-full" />

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { useCan } from '../../shared/session/use-can.ts';
 import { Button, IconButton } from '../../shared/ui/button.tsx';
 import { EmptyView } from '../../shared/ui/empty-view.tsx';
+import { ErrorAlert } from '../../shared/ui/error-alert.tsx';
 import { ConfirmDialog } from '../../shared/ui/modal.tsx';
 import { Panel } from '../../shared/ui/panel.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
@@ -58,9 +59,7 @@ export function GroupsPanel() {
           <Skeleton className="h-5 w-3/5" />
         </div>
       ) : groups.isError ? (
-        <p role="alert" className="p-5 text-sm text-red-600 dark:text-red-400">
-          {groups.error.message}
-        </p>
+        <ErrorAlert className="p-5">{groups.error.message}</ErrorAlert>
       ) : groups.data.length === 0 ? (
         <EmptyView
           icon={<Users />}

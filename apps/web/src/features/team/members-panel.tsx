@@ -5,10 +5,9 @@ import { Link } from 'react-router';
 import { useCan } from '../../shared/session/use-can.ts';
 import { IconButton } from '../../shared/ui/button.tsx';
 import { EmptyView } from '../../shared/ui/empty-view.tsx';
-import { PageNav } from '../../shared/ui/page-nav.tsx';
+import { PagedList } from '../../shared/ui/paged-list.tsx';
 import { Panel } from '../../shared/ui/panel.tsx';
 import { SearchInput } from '../../shared/ui/search-input.tsx';
-import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { toast } from '../../shared/ui/toast.tsx';
 import { AddToGroupDialog } from './add-to-group-dialog.tsx';
 import { MEMBERS_PAGE_SIZE, useMembers, useRemoveGroupMember } from './team-api.ts';
@@ -75,59 +74,60 @@ export function MembersPanel() {
         />
       }
     >
-      {members.isPending ? (
-        <div className="space-y-3 p-5">
-          <Skeleton className="h-10 w-full" />
-          <Skeleton className="h-10 w-full" />
-        </div>
-      ) : members.isError ? (
-        <p role="alert" className="p-5 text-sm text-red-600 dark:text-red-400">
-          {members.error.message}
-        </p>
-      ) : members.data.data.length === 0 ? (
-        <EmptyView
-          icon={<Users />}
-          title={search ? 'No members found' : 'No members yet'}
-          description={search ? `Nobody matches “${search}”.` : 'Invite colleagues to work with you.'}
-        />
-      ) : (
-        <ul className="divide-y divide-zinc-200 dark:divide-zinc-800" aria-busy={members.isFetching}>
-          {members.data.data.map((member) => (
-            <li key={member.id} className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:px-5">
-              <div className="min-w-0 flex-1">
-                {canView ? (
-                  <Link
-                    to={`/my-team/users/${member.id}`}
-                    className="truncate rounded text-sm font-medium text-zinc-900 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-[var(--color-primary)] dark:text-zinc-100"
+      <PagedList
+        query={members}
+        pageNo={pageNo}
+        pageSize={MEMBERS_PAGE_SIZE}
+        onPage={setPageNo}
+        empty={
+          <EmptyView
+            icon={<Users />}
+            title={search ? 'No members found' : 'No members yet'}
+            description={search ? `Nobody matches “${search}”.` : 'Invite colleagues to work with you.'}
+          />
+        }
+      >
+        {(rows) => (
+          <ul className="divide-y divide-zinc-200 dark:divide-zinc-800" aria-busy={members.isFetching}>
+            {rows.map((member) => (
+              <li
+                key={member.id}
+                className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:px-5"
+              >
+                <div className="min-w-0 flex-1">
+                  {canView ? (
+                    <Link
+                      to={`/my-team/users/${member.id}`}
+                      className="truncate rounded text-sm font-medium text-zinc-900 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-[var(--color-primary)] dark:text-zinc-100"
+                    >
+                      {member.full_name || member.email}
+                    </Link>
+                  ) : (
+                    <p className="truncate text-sm font-medium text-zinc-900 dark:text-zinc-100">
+                      {member.full_name || member.email}
+                    </p>
+                  )}
+                  <p className="truncate text-xs text-zinc-500 dark:text-zinc-400">{member.email}</p>
+                </div>
+                <ul className="flex flex-wrap items-center gap-1.5" aria-label={`Groups of ${member.email}`}>
+                  {member.groups.map((group) => (
+                    <GroupChip key={group.id} member={member} group={group.name} canRemove={canRemove} />
+                  ))}
+                </ul>
+                {canAdd && (
+                  <IconButton
+                    label={`Add ${member.full_name || member.email} to a group`}
+                    size="sm"
+                    onClick={() => setAdding(member)}
                   >
-                    {member.full_name || member.email}
-                  </Link>
-                ) : (
-                  <p className="truncate text-sm font-medium text-zinc-900 dark:text-zinc-100">
-                    {member.full_name || member.email}
-                  </p>
+                    <UserPlus />
+                  </IconButton>
                 )}
-                <p className="truncate text-xs text-zinc-500 dark:text-zinc-400">{member.email}</p>
-              </div>
-              <ul className="flex flex-wrap items-center gap-1.5" aria-label={`Groups of ${member.email}`}>
-                {member.groups.map((group) => (
-                  <GroupChip key={group.id} member={member} group={group.name} canRemove={canRemove} />
-                ))}
-              </ul>
-              {canAdd && (
-                <IconButton
-                  label={`Add ${member.full_name || member.email} to a group`}
-                  size="sm"
-                  onClick={() => setAdding(member)}
-                >
-                  <UserPlus />
-                </IconButton>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
-      <PageNav pageNo={pageNo} pageSize={MEMBERS_PAGE_SIZE} total={total} onPage={setPageNo} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </PagedList>
       <AddToGroupDialog member={adding} onClose={() => setAdding(null)} />
     </Panel>
   );

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { saveBlob } from '../../shared/lib/download.ts';
 import { http } from '../../shared/session/http-client.ts';
 import { Button } from '../../shared/ui/button.tsx';
+import { ErrorAlert } from '../../shared/ui/error-alert.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { toast } from '../../shared/ui/toast.tsx';
@@ -73,9 +74,7 @@ export function BlockOutputDialog({ title, output, onClose }: BlockOutputDialogP
           <Skeleton className="h-6 w-full" />
         </div>
       ) : page.isError ? (
-        <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-          {page.error.message}
-        </p>
+        <ErrorAlert>{page.error.message}</ErrorAlert>
       ) : page.data.kind === 'value' ? (
         <pre className="overflow-x-auto rounded-lg bg-zinc-50 p-3 font-mono text-xs leading-5 whitespace-pre-wrap break-words text-zinc-800 dark:bg-zinc-950 dark:text-zinc-200">
           {JSON.stringify(page.data.value ?? null, null, 2)}

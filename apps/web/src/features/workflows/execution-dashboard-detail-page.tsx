@@ -2,6 +2,7 @@ import type { DashboardDetail } from '@counterpart/contracts';
 import { Link, useParams } from 'react-router';
 import { classNames } from '../../shared/lib/class-names.ts';
 import { formatDateTime } from '../../shared/lib/date-time.ts';
+import { ErrorAlert } from '../../shared/ui/error-alert.tsx';
 import { Panel } from '../../shared/ui/panel.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { StatusBadge } from '../../shared/ui/status-badge.tsx';
@@ -38,9 +39,9 @@ export function ExecutionDashboardDetailPage() {
   if (dashboard.isError || dashboard.data.workflow_id !== workflowId) {
     return (
       <Panel title="Dashboard">
-        <p role="alert" className="p-5 text-sm text-red-600 dark:text-red-400">
+        <ErrorAlert className="p-5">
           {dashboard.isError ? dashboard.error.message : 'Dashboard not found'}
-        </p>
+        </ErrorAlert>
       </Panel>
     );
   }

@@ -5,6 +5,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { classNames } from '../../shared/lib/class-names.ts';
 import { formatDateTime } from '../../shared/lib/date-time.ts';
 import { EmptyView } from '../../shared/ui/empty-view.tsx';
+import { ErrorAlert } from '../../shared/ui/error-alert.tsx';
 import { type ListColumn, ListTable } from '../../shared/ui/list-table.tsx';
 import { PageNav } from '../../shared/ui/page-nav.tsx';
 import { Panel } from '../../shared/ui/panel.tsx';
@@ -61,9 +62,7 @@ export function ExecutionDashboardsPage() {
           <Skeleton className="h-10 w-full" />
         </div>
       ) : dashboards.isError ? (
-        <p role="alert" className="p-5 text-sm text-red-600 dark:text-red-400">
-          {dashboards.error.message}
-        </p>
+        <ErrorAlert className="p-5">{dashboards.error.message}</ErrorAlert>
       ) : dashboards.data.total === 0 ? (
         <EmptyView
           icon={<ChartColumn />}

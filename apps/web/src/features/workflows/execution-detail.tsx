@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { formatDateTime } from '../../shared/lib/date-time.ts';
 import { useCan } from '../../shared/session/use-can.ts';
 import { Button } from '../../shared/ui/button.tsx';
+import { ErrorAlert } from '../../shared/ui/error-alert.tsx';
 import { Panel } from '../../shared/ui/panel.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { StatusBadge } from '../../shared/ui/status-badge.tsx';
@@ -57,9 +58,7 @@ export function ExecutionDetail({ executionId, workflowId, onSelect }: Execution
         </div>
       ) : execution.isError ? (
         <Panel title="Execution details">
-          <p role="alert" className="p-5 text-sm text-red-600 dark:text-red-400">
-            {execution.error.message}
-          </p>
+          <ErrorAlert className="p-5">{execution.error.message}</ErrorAlert>
         </Panel>
       ) : (
         <Details execution={execution.data} workflowId={workflowId} onSelect={onSelect} />

@@ -4,9 +4,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useCan } from '../../shared/session/use-can.ts';
 import { EmptyView } from '../../shared/ui/empty-view.tsx';
-import { PageNav } from '../../shared/ui/page-nav.tsx';
+import { ErrorAlert } from '../../shared/ui/error-alert.tsx';
+import { PagedList } from '../../shared/ui/paged-list.tsx';
 import { Panel } from '../../shared/ui/panel.tsx';
-import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { ExecutionDetail } from './execution-detail.tsx';
 import { isExecutionActive } from './execution-display.ts';
 import { EXECUTIONS_PAGE_SIZE, useExecutions, useWorkflow } from './executions-api.ts';
@@ -53,39 +53,26 @@ export function ExecutionHistoryPage() {
         actions={empty ? undefined : run}
       >
         {workflow.isError ? (
-          <p role="alert" className="p-5 text-sm text-red-600 dark:text-red-400">
-            {workflow.error.message}
-          </p>
-        ) : executions.isPending ? (
-          <div className="space-y-3 p-5">
-            <Skeleton className="h-10 w-full" />
-            <Skeleton className="h-10 w-full" />
-          </div>
-        ) : executions.isError ? (
-          <p role="alert" className="p-5 text-sm text-red-600 dark:text-red-400">
-            {executions.error.message}
-          </p>
-        ) : executions.data.data.length === 0 ? (
-          <EmptyView
-            icon={<History />}
-            title="No executions yet"
-            description="Runs of this workflow, with their status, start and duration, appear here."
-            action={run}
-          />
+          <ErrorAlert className="p-5">{workflow.error.message}</ErrorAlert>
         ) : (
-          <>
-            <ExecutionsTable
-              executions={executions.data.data}
-              selectedId={selectedId}
-              busy={executions.isFetching}
-            />
-            <PageNav
-              pageNo={pageNo}
-              pageSize={EXECUTIONS_PAGE_SIZE}
-              total={executions.data.total}
-              onPage={setPageNo}
-            />
-          </>
+          <PagedList
+            query={executions}
+            pageNo={pageNo}
+            pageSize={EXECUTIONS_PAGE_SIZE}
+            onPage={setPageNo}
+            empty={
+              <EmptyView
+                icon={<History />}
+                title="No executions yet"
+                description="Runs of this workflow, with their status, start and duration, appear here."
+                action={run}
+              />
+            }
+          >
+            {(rows) => (
+              <ExecutionsTable executions={rows} selectedId={selectedId} busy={executions.isFetching} />
+            )}
+          </PagedList>
         )}
       </Panel>
       {selectedId && (

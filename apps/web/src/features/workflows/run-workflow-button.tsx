@@ -4,6 +4,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { HttpError } from '../../shared/lib/http.ts';
 import { Button, type ButtonSize, type ButtonVariant } from '../../shared/ui/button.tsx';
+import { ErrorAlert } from '../../shared/ui/error-alert.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
 import { TextField } from '../../shared/ui/text-field.tsx';
 import { toast } from '../../shared/ui/toast.tsx';
@@ -172,11 +173,7 @@ function RunInputsDialog({ workflowName, inputs, busy, onClose, onRun }: RunInpu
       }
     >
       <form id={formId} onSubmit={submit} noValidate className="space-y-4">
-        {formError && (
-          <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-            {formError}
-          </p>
-        )}
+        {formError && <ErrorAlert>{formError}</ErrorAlert>}
         {inputs.map((input, index) =>
           input.kind === 'document' ? (
             <DocumentInputField

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button } from '../../shared/ui/button.tsx';
+import { ErrorAlert } from '../../shared/ui/error-alert.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { formatCount } from './execution-display.ts';
 import { OUTPUT_PAGE_SIZE, type OutputRef, useBlockOutput } from './executions-api.ts';
@@ -29,9 +30,7 @@ export function UnreconciledItems({ label, output }: UnreconciledItemsProps) {
           <Skeleton className="h-6 w-full" />
         </div>
       ) : page.isError ? (
-        <p role="alert" className="p-5 text-sm text-red-600 dark:text-red-400">
-          {page.error.message}
-        </p>
+        <ErrorAlert className="p-5">{page.error.message}</ErrorAlert>
       ) : page.data.kind !== 'rows' || page.data.total === 0 ? (
         <p className="px-4 py-6 text-sm text-zinc-500 sm:px-5 dark:text-zinc-400">
           Every record was reconciled or suggested: nothing is left open.

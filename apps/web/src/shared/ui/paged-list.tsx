@@ -1,5 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { ErrorAlert } from './error-alert.tsx';
 import { PageNav } from './page-nav.tsx';
 import { Skeleton } from './skeleton.tsx';
 
@@ -35,11 +36,7 @@ export function PagedList<Row>({ query, pageNo, pageSize, onPage, empty, childre
     );
   }
   if (query.isError) {
-    return (
-      <p role="alert" className="p-5 text-sm text-red-600 dark:text-red-400">
-        {query.error.message}
-      </p>
-    );
+    return <ErrorAlert className="p-5">{query.error.message}</ErrorAlert>;
   }
   if (query.data.data.length === 0) return empty;
   return (

@@ -10,9 +10,8 @@ import { useCan } from '../../../shared/session/use-can.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { EmptyView } from '../../../shared/ui/empty-view.tsx';
 import { Modal } from '../../../shared/ui/modal.tsx';
-import { PageNav } from '../../../shared/ui/page-nav.tsx';
+import { PagedList } from '../../../shared/ui/paged-list.tsx';
 import { Panel } from '../../../shared/ui/panel.tsx';
-import { Skeleton } from '../../../shared/ui/skeleton.tsx';
 import { FIELD_CLASSES } from '../../../shared/ui/text-field.tsx';
 import { toast } from '../../../shared/ui/toast.tsx';
 
@@ -79,88 +78,77 @@ export function ApprovalsPanel({ onChanged }: ApprovalsPanelProps) {
 
   return (
     <Panel title="Approvals" description="Matches, adjustments and allocations waiting for a second person.">
-      {approvals.isPending ? (
-        <div className="space-y-2 p-5">
-          <Skeleton className="h-10 w-full" />
-          <Skeleton className="h-10 w-full" />
-        </div>
-      ) : approvals.isError ? (
-        <p role="alert" className="p-5 text-sm text-red-600 dark:text-red-400">
-          {approvals.error.message}
-        </p>
-      ) : approvals.data.data.length === 0 ? (
-        <EmptyView icon={<ShieldCheck />} title="Nothing waits for approval" />
-      ) : (
-        <ul className="divide-y divide-zinc-200 dark:divide-zinc-800" aria-busy={approvals.isFetching}>
-          {approvals.data.data.map((approval) => {
-            const reasonId = `approval-${approval.id}-own`;
-            const blocked = !approval.can_decide;
-            return (
-              <li
-                key={`${approval.kind}-${approval.id}`}
-                aria-label={`${KIND_LABELS[approval.kind]}: ${approval.summary}`}
-                className="flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:px-5"
-              >
-                <div className="min-w-0 flex-1 space-y-0.5">
-                  <div className="flex flex-wrap items-baseline gap-x-2">
-                    <span className="rounded bg-zinc-100 px-1.5 py-0.5 text-xs font-medium text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">
-                      {KIND_LABELS[approval.kind]}
-                    </span>
-                    <span className="font-medium break-words text-zinc-900 dark:text-zinc-100">
-                      {approval.summary}
-                    </span>
-                    <span className="tabular-nums text-zinc-700 dark:text-zinc-300">
-                      {amountText(approval)}
-                    </span>
-                  </div>
-                  <p className="text-xs text-zinc-500 dark:text-zinc-400">
-                    Asked by {approval.requested_by_email ?? 'someone no longer here'},{' '}
-                    <time dateTime={approval.requested_at}>{formatDateTime(approval.requested_at)}</time>
-                  </p>
-                  {blocked && (
-                    <p id={reasonId} className="text-xs font-medium text-amber-700 dark:text-amber-300">
-                      {OWN_REQUEST_TEXT}
+      <PagedList
+        query={approvals}
+        pageNo={pageNo}
+        pageSize={APPROVALS_PAGE_SIZE}
+        onPage={setPageNo}
+        empty={<EmptyView icon={<ShieldCheck />} title="Nothing waits for approval" />}
+      >
+        {(rows) => (
+          <ul className="divide-y divide-zinc-200 dark:divide-zinc-800" aria-busy={approvals.isFetching}>
+            {rows.map((approval) => {
+              const reasonId = `approval-${approval.id}-own`;
+              const blocked = !approval.can_decide;
+              return (
+                <li
+                  key={`${approval.kind}-${approval.id}`}
+                  aria-label={`${KIND_LABELS[approval.kind]}: ${approval.summary}`}
+                  className="flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:px-5"
+                >
+                  <div className="min-w-0 flex-1 space-y-0.5">
+                    <div className="flex flex-wrap items-baseline gap-x-2">
+                      <span className="rounded bg-zinc-100 px-1.5 py-0.5 text-xs font-medium text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">
+                        {KIND_LABELS[approval.kind]}
+                      </span>
+                      <span className="font-medium break-words text-zinc-900 dark:text-zinc-100">
+                        {approval.summary}
+                      </span>
+                      <span className="tabular-nums text-zinc-700 dark:text-zinc-300">
+                        {amountText(approval)}
+                      </span>
+                    </div>
+                    <p className="text-xs text-zinc-500 dark:text-zinc-400">
+                      Asked by {approval.requested_by_email ?? 'someone no longer here'},{' '}
+                      <time dateTime={approval.requested_at}>{formatDateTime(approval.requested_at)}</time>
                     </p>
-                  )}
-                </div>
-                {canDecide && (
-                  <div className="flex shrink-0 gap-2">
-                    <Button
-                      size="sm"
-                      disabled={blocked}
-                      title={blocked ? OWN_REQUEST_TEXT : undefined}
-                      aria-describedby={blocked ? reasonId : undefined}
-                      onClick={() => setDeciding({ approval, decision: 'approve' })}
-                    >
-                      <Check aria-hidden="true" />
-                      Approve
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      disabled={blocked}
-                      title={blocked ? OWN_REQUEST_TEXT : undefined}
-                      aria-describedby={blocked ? reasonId : undefined}
-                      onClick={() => setDeciding({ approval, decision: 'reject' })}
-                    >
-                      <X aria-hidden="true" />
-                      Reject
-                    </Button>
+                    {blocked && (
+                      <p id={reasonId} className="text-xs font-medium text-amber-700 dark:text-amber-300">
+                        {OWN_REQUEST_TEXT}
+                      </p>
+                    )}
                   </div>
-                )}
-              </li>
-            );
-          })}
-        </ul>
-      )}
-      {approvals.data && approvals.data.total > APPROVALS_PAGE_SIZE && (
-        <PageNav
-          pageNo={pageNo}
-          pageSize={APPROVALS_PAGE_SIZE}
-          total={approvals.data.total}
-          onPage={setPageNo}
-        />
-      )}
+                  {canDecide && (
+                    <div className="flex shrink-0 gap-2">
+                      <Button
+                        size="sm"
+                        disabled={blocked}
+                        title={blocked ? OWN_REQUEST_TEXT : undefined}
+                        aria-describedby={blocked ? reasonId : undefined}
+                        onClick={() => setDeciding({ approval, decision: 'approve' })}
+                      >
+                        <Check aria-hidden="true" />
+                        Approve
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        disabled={blocked}
+                        title={blocked ? OWN_REQUEST_TEXT : undefined}
+                        aria-describedby={blocked ? reasonId : undefined}
+                        onClick={() => setDeciding({ approval, decision: 'reject' })}
+                      >
+                        <X aria-hidden="true" />
+                        Reject
+                      </Button>
+                    </div>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </PagedList>
       {deciding && (
         <DecisionDialog
           approval={deciding.approval}

@@ -8,6 +8,7 @@ import { http } from '../../../shared/session/http-client.ts';
 import { useSessionStore } from '../../../shared/session/session-store.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { EmptyView } from '../../../shared/ui/empty-view.tsx';
+import { ErrorAlert } from '../../../shared/ui/error-alert.tsx';
 import { PageNav } from '../../../shared/ui/page-nav.tsx';
 import { Panel } from '../../../shared/ui/panel.tsx';
 import { Skeleton } from '../../../shared/ui/skeleton.tsx';
@@ -83,9 +84,7 @@ export function ReconAuditPanel(props: ReconAuditPanelProps) {
           <Skeleton className="h-6 w-full" />
         </div>
       ) : audit.isError ? (
-        <p role="alert" className="p-5 text-sm text-red-600 dark:text-red-400">
-          {audit.error.message}
-        </p>
+        <ErrorAlert className="p-5">{audit.error.message}</ErrorAlert>
       ) : audit.data.data.length === 0 ? (
         <EmptyView
           icon={<History />}

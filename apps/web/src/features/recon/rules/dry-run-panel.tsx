@@ -2,6 +2,7 @@ import type { ReconRun, RulePass } from '@counterpart/contracts';
 import { FlaskConical } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../shared/ui/button.tsx';
+import { ErrorAlert } from '../../../shared/ui/error-alert.tsx';
 import { Panel } from '../../../shared/ui/panel.tsx';
 import { SelectField } from '../../../shared/ui/select-field.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
@@ -99,15 +100,9 @@ export function DryRunPanel({ readPasses }: DryRunPanelProps) {
             </span>
           )}
         </div>
-        {progress.isError && (
-          <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-            {progress.error.message}
-          </p>
-        )}
+        {progress.isError && <ErrorAlert>{progress.error.message}</ErrorAlert>}
         {run?.status === 'failed' && (
-          <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-            The test run failed: {run.error_message ?? 'no reason given'}
-          </p>
+          <ErrorAlert>The test run failed: {run.error_message ?? 'no reason given'}</ErrorAlert>
         )}
         {run?.status === 'succeeded' && <DryRunResult run={run} />}
       </div>

@@ -1,3 +1,4 @@
+import { ErrorAlert } from '../../../shared/ui/error-alert.tsx';
 import { SelectField } from '../../../shared/ui/select-field.tsx';
 import { TextField } from '../../../shared/ui/text-field.tsx';
 import { CheckboxGroup } from './form-controls.tsx';
@@ -118,11 +119,7 @@ export function PassFields({
 
   return (
     <div className="space-y-5">
-      {errors.pass && (
-        <p role="alert" className="text-sm font-medium text-red-600 dark:text-red-400">
-          {errors.pass}
-        </p>
-      )}
+      {errors.pass && <ErrorAlert className="font-medium">{errors.pass}</ErrorAlert>}
       <div className={GRID}>
         <TextField
           label="Name"

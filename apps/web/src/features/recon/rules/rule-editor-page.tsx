@@ -5,6 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { HttpError } from '../../../shared/lib/http.ts';
 import { useCan } from '../../../shared/session/use-can.ts';
 import { Button } from '../../../shared/ui/button.tsx';
+import { ErrorAlert } from '../../../shared/ui/error-alert.tsx';
 import { Panel } from '../../../shared/ui/panel.tsx';
 import { SelectField } from '../../../shared/ui/select-field.tsx';
 import { Skeleton } from '../../../shared/ui/skeleton.tsx';
@@ -68,9 +69,7 @@ export function RuleEditorPage() {
     return (
       <Panel title="Rule set">
         <div className="space-y-3 p-5">
-          <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-            {failed.error.message}
-          </p>
+          <ErrorAlert>{failed.error.message}</ErrorAlert>
           <Link to="/reconciliation/rules" className="text-sm text-[var(--color-primary)] underline">
             Back to the rule sets
           </Link>
@@ -190,11 +189,7 @@ function RuleEditor({ ruleId, initial }: { ruleId: string | null; initial: RuleD
         description="Passes run in order; an item matched by one pass is not offered to the next."
       >
         <fieldset disabled={!canSave} className="min-w-0 space-y-4 p-4 sm:p-5">
-          {formMessage && (
-            <p role="alert" className="text-sm font-medium text-red-600 dark:text-red-400">
-              {formMessage}
-            </p>
-          )}
+          {formMessage && <ErrorAlert className="font-medium">{formMessage}</ErrorAlert>}
           <TextField
             label="Rule set name"
             value={draft.name}
@@ -260,11 +255,7 @@ function RuleEditor({ ruleId, initial }: { ruleId: string | null; initial: RuleD
         }
       >
         <div className="p-3 sm:p-4">
-          {formErrors.passes && (
-            <p role="alert" className="mb-3 text-sm font-medium text-red-600 dark:text-red-400">
-              {formErrors.passes}
-            </p>
-          )}
+          {formErrors.passes && <ErrorAlert className="mb-3 font-medium">{formErrors.passes}</ErrorAlert>}
           <PassList
             drafts={draft.passes}
             errors={passErrors}

@@ -2,6 +2,7 @@ import type { ReconGroup } from '@counterpart/contracts';
 import { type FormEvent, useState } from 'react';
 import { formErrorsOf } from '../../../shared/lib/field-errors.ts';
 import { Button } from '../../../shared/ui/button.tsx';
+import { ErrorAlert } from '../../../shared/ui/error-alert.tsx';
 import { Modal } from '../../../shared/ui/modal.tsx';
 import { TextField } from '../../../shared/ui/text-field.tsx';
 import { toast } from '../../../shared/ui/toast.tsx';
@@ -96,11 +97,7 @@ export function AdjustDialog({ group, onClose, onAdjusted }: AdjustDialogProps) 
           error={errors.account}
           placeholder="e.g. 6100 Bank charges"
         />
-        {formError && (
-          <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-            {formError}
-          </p>
-        )}
+        {formError && <ErrorAlert>{formError}</ErrorAlert>}
       </form>
     </Modal>
   );

@@ -4,6 +4,7 @@ import { LoaderCircle } from 'lucide-react';
 import { type KeyboardEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { classNames } from '../../../shared/lib/class-names.ts';
 import { EmptyView } from '../../../shared/ui/empty-view.tsx';
+import { ErrorAlert } from '../../../shared/ui/error-alert.tsx';
 import { SearchInput } from '../../../shared/ui/search-input.tsx';
 import { Skeleton } from '../../../shared/ui/skeleton.tsx';
 import { FIELD_CLASSES } from '../../../shared/ui/text-field.tsx';
@@ -183,9 +184,7 @@ export function ItemList(props: ItemListProps) {
         </div>
       </div>
       {items.isError && !pages ? (
-        <p role="alert" className="p-4 text-sm text-red-600 dark:text-red-400">
-          {items.error.message}
-        </p>
+        <ErrorAlert className="p-4">{items.error.message}</ErrorAlert>
       ) : !pages ? (
         <div className="space-y-2 p-4">
           <Skeleton className="h-10 w-full" />
@@ -252,12 +251,9 @@ export function ItemList(props: ItemListProps) {
         </div>
       )}
       {items.isError && pages && (
-        <p
-          role="alert"
-          className="border-t border-zinc-200 p-3 text-sm text-red-600 dark:border-zinc-800 dark:text-red-400"
-        >
+        <ErrorAlert className="border-t border-zinc-200 p-3 dark:border-zinc-800">
           {items.error.message}
-        </p>
+        </ErrorAlert>
       )}
     </section>
   );

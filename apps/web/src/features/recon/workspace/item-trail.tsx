@@ -7,6 +7,7 @@ import { saveBlob } from '../../../shared/lib/download.ts';
 import { http } from '../../../shared/session/http-client.ts';
 import { Button, IconButton } from '../../../shared/ui/button.tsx';
 import { EmptyView } from '../../../shared/ui/empty-view.tsx';
+import { ErrorAlert } from '../../../shared/ui/error-alert.tsx';
 import { PageNav } from '../../../shared/ui/page-nav.tsx';
 import { Panel } from '../../../shared/ui/panel.tsx';
 import { Skeleton } from '../../../shared/ui/skeleton.tsx';
@@ -90,9 +91,7 @@ export function ItemTrail({ item, label, tableName, onClose }: ItemTrailProps) {
           <Skeleton className="h-6 w-full" />
         </div>
       ) : trail.isError ? (
-        <p role="alert" className="p-5 text-sm text-red-600 dark:text-red-400">
-          {trail.error.message}
-        </p>
+        <ErrorAlert className="p-5">{trail.error.message}</ErrorAlert>
       ) : trail.data.data.length === 0 ? (
         <EmptyView
           icon={<History />}

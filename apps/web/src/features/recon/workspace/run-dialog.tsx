@@ -2,6 +2,7 @@ import type { AssociationMapping, ReconRun } from '@counterpart/contracts';
 import { Eye } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../shared/ui/button.tsx';
+import { ErrorAlert } from '../../../shared/ui/error-alert.tsx';
 import { Modal } from '../../../shared/ui/modal.tsx';
 import { FIELD_CLASSES } from '../../../shared/ui/text-field.tsx';
 import { toast } from '../../../shared/ui/toast.tsx';
@@ -130,9 +131,7 @@ export function RunDialog(props: RunDialogProps) {
         <div className="space-y-3">
           <RunProgressBar progress={progress} label="Reconciliation run" testId="run-status" />
           {run.data?.status === 'failed' && (
-            <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-              {run.data.error_message ?? 'The run failed.'}
-            </p>
+            <ErrorAlert>{run.data.error_message ?? 'The run failed.'}</ErrorAlert>
           )}
           {run.data?.status === 'succeeded' && <PassTable run={run.data} />}
         </div>
@@ -203,9 +202,7 @@ export function RunDialog(props: RunDialogProps) {
                 <RunProgressBar progress={dryProgress} label="Dry run" testId="dry-run-status" />
               )}
               {dryRun.data?.status === 'failed' && (
-                <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-                  {dryRun.data.error_message ?? 'The dry run failed.'}
-                </p>
+                <ErrorAlert>{dryRun.data.error_message ?? 'The dry run failed.'}</ErrorAlert>
               )}
               {dryRun.data?.status === 'succeeded' && <DryRunResult run={dryRun.data} />}
             </section>

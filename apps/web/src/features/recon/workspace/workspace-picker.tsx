@@ -2,6 +2,7 @@ import { ArrowLeftRight } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../shared/ui/button.tsx';
 import { EmptyView } from '../../../shared/ui/empty-view.tsx';
+import { ErrorAlert } from '../../../shared/ui/error-alert.tsx';
 import { Panel } from '../../../shared/ui/panel.tsx';
 import { SelectField } from '../../../shared/ui/select-field.tsx';
 import { Skeleton } from '../../../shared/ui/skeleton.tsx';
@@ -67,11 +68,7 @@ export function WorkspacePicker({ initial, onOpen }: WorkspacePickerProps) {
 
   if (tables.isPending) return <Skeleton className="h-64 w-full" />;
   if (tables.isError) {
-    return (
-      <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-        {tables.error.message}
-      </p>
-    );
+    return <ErrorAlert>{tables.error.message}</ErrorAlert>;
   }
   const choices = tables.data.data;
   return (
@@ -111,11 +108,7 @@ export function WorkspacePicker({ initial, onOpen }: WorkspacePickerProps) {
           />
           <div className="flex flex-wrap items-center gap-3 md:col-span-3">
             <Button type="submit">Open workspace</Button>
-            {error && (
-              <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-                {error}
-              </p>
-            )}
+            {error && <ErrorAlert>{error}</ErrorAlert>}
           </div>
         </form>
       )}

@@ -2,6 +2,7 @@ import type { ReconGroup, ReconItem, ReconStatus } from '@counterpart/contracts'
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useCan } from '../../../shared/session/use-can.ts';
+import { ErrorAlert } from '../../../shared/ui/error-alert.tsx';
 import { toast } from '../../../shared/ui/toast.tsx';
 import { ApprovalsPanel } from '../approvals/approvals-panel.tsx';
 import { AdjustDialog } from './adjust-dialog.tsx';
@@ -224,11 +225,7 @@ export function ReconWorkspace(props: ReconWorkspaceProps) {
         onShortcuts={() => setDialog({ kind: 'shortcuts' })}
         onChangeTables={props.onChangeTables}
       />
-      {summary.isError && (
-        <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-          {summary.error.message}
-        </p>
-      )}
+      {summary.isError && <ErrorAlert>{summary.error.message}</ErrorAlert>}
       <SelectionBar
         totals={totals}
         groupCount={groupIds.length}

@@ -1,5 +1,6 @@
 import type { TableImport } from '@counterpart/contracts';
 import { Button } from '../../../shared/ui/button.tsx';
+import { ErrorAlert } from '../../../shared/ui/error-alert.tsx';
 import { useCancelImport } from './import-api.ts';
 
 /**
@@ -10,11 +11,7 @@ export function CancelImportButton({ tableImport }: { tableImport: TableImport }
   const cancel = useCancelImport(tableImport.id);
   return (
     <div className="flex flex-wrap items-center justify-end gap-3 border-t border-zinc-200 pt-4 dark:border-zinc-800">
-      {cancel.isError && (
-        <p role="alert" className="mr-auto text-sm text-red-600 dark:text-red-400">
-          {cancel.error.message}
-        </p>
-      )}
+      {cancel.isError && <ErrorAlert className="mr-auto">{cancel.error.message}</ErrorAlert>}
       <Button
         variant="secondary"
         loading={cancel.isPending}

@@ -2,6 +2,7 @@ import type { TableImport } from '@counterpart/contracts';
 import { type ReactNode, useEffect, useState } from 'react';
 import { HttpError } from '../../../shared/lib/http.ts';
 import { Button } from '../../../shared/ui/button.tsx';
+import { ErrorAlert } from '../../../shared/ui/error-alert.tsx';
 import { Skeleton } from '../../../shared/ui/skeleton.tsx';
 import { useTable } from '../tables-api.ts';
 import { CancelImportButton } from './cancel-import-button.tsx';
@@ -151,12 +152,7 @@ function MappingIntoTable({
 }) {
   const table = useTable(tableId);
   if (table.isPending) return <Skeleton className="h-48 w-full" />;
-  if (table.isError)
-    return (
-      <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-        {table.error.message}
-      </p>
-    );
+  if (table.isError) return <ErrorAlert>{table.error.message}</ErrorAlert>;
   return (
     <MappingStep
       tableImport={tableImport}

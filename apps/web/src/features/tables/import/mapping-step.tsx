@@ -2,6 +2,7 @@ import type { ImportProposalInput, TableColumn, TableImport } from '@counterpart
 import { type FormEvent, useEffect, useId, useReducer, useState } from 'react';
 import { useNotificationsStore } from '../../../shared/stores/notifications-store.ts';
 import { Button } from '../../../shared/ui/button.tsx';
+import { ErrorAlert } from '../../../shared/ui/error-alert.tsx';
 import { FIELD_CLASSES, TextField } from '../../../shared/ui/text-field.tsx';
 import { placeConfirmErrors } from './confirm-errors.ts';
 import { useConfirmImport, useRepropose } from './import-api.ts';
@@ -182,9 +183,9 @@ export function MappingStep({ tableImport, table, onCancel, onOtherFile }: Mappi
         )}
       </section>
       {problems > 0 && (
-        <p role="alert" className="text-sm text-red-600 sm:text-right dark:text-red-400">
+        <ErrorAlert className="sm:text-right">
           {problems === 1 ? 'One field needs a change above.' : `${problems} fields need a change above.`}
-        </p>
+        </ErrorAlert>
       )}
       <div className="flex flex-col-reverse gap-2 border-t border-zinc-200 pt-4 sm:flex-row sm:justify-end dark:border-zinc-800">
         {onOtherFile && (

@@ -1,6 +1,7 @@
 import type { ImportProposal, ImportProposalInput, TableImport } from '@counterpart/contracts';
 import { type ReactNode, useId, useState } from 'react';
 import { classNames } from '../../../shared/lib/class-names.ts';
+import { ErrorAlert } from '../../../shared/ui/error-alert.tsx';
 import { PageNav } from '../../../shared/ui/page-nav.tsx';
 import { SearchInput } from '../../../shared/ui/search-input.tsx';
 import { Skeleton } from '../../../shared/ui/skeleton.tsx';
@@ -120,11 +121,7 @@ function TablePicker({ chosen, onChoose }: { chosen: string | null; onChoose: (t
   if (tables.isPending) {
     body = <Skeleton className="h-24 w-full" />;
   } else if (tables.isError) {
-    body = (
-      <p role="alert" className="p-3 text-sm text-red-600 dark:text-red-400">
-        {tables.error.message}
-      </p>
-    );
+    body = <ErrorAlert className="p-3">{tables.error.message}</ErrorAlert>;
   } else if (tables.data.data.length === 0) {
     body = (
       <p className="p-3 text-sm text-zinc-500 dark:text-zinc-400">
