@@ -1,5 +1,6 @@
 export * from './app-config.ts';
 export * from './common.ts';
+export * from './default-rule-set.ts';
 export * from './documents.ts';
 export * from './exports.ts';
 export * from './onboarding.ts';
@@ -7,6 +8,8 @@ export * from './organizations.ts';
 export * from './realtime.ts';
 export * from './recon.ts';
 export * from './recon-dashboard.ts';
+export * from './rule-set.ts';
+export * from './rule-set-check.ts';
 export * from './table-imports.ts';
 export * from './tables.ts';
 export * from './team.ts';

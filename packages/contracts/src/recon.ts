@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageOf, pageQuerySchema } from './common.ts';
+import { rulePassSchema } from './rule-set.ts';
 
 /**
  * Reconciliation API (issue 6), under /api/recon with the spec's paths (§7): settings
@@ -70,17 +71,17 @@ export const reconSettingsResponseSchema = z.object({
 // ---------------------------------------------------------------- rules (/recon_engine/api/rules)
 
 /**
- * A pass of the engine's rule set (packages/recon-engine `Pass`: exact, scored, subset_sum,
- * reversal). The server validates it with the engine's `validateRuleSet` and answers its messages
- * as `passes[i].field` details.
+ * A pass as a request carries it: only its id and kind are read here, so that the service checks the
+ * whole rule set with `checkRuleSet` (rule-set.ts) and answers its first problem as
+ * `{ message: 'Invalid rule set: …', details: { 'passes[i] (id).field': … } }`.
  */
-export const rulePassSchema = z.object({ id: z.string().min(1), kind: z.string().min(1) }).passthrough();
-export type RulePass = z.infer<typeof rulePassSchema>;
+export const rulePassInputSchema = z.object({ id: z.string().min(1), kind: z.string().min(1) }).passthrough();
+export type RulePassInput = z.infer<typeof rulePassInputSchema>;
 
 export const ruleInputSchema = z.object({
   name: z.string().trim().min(1, 'Name the rule set').max(120),
   description: z.string().trim().max(2000).default(''),
-  passes: z.array(rulePassSchema).min(1, 'Add at least one pass').max(20),
+  passes: z.array(rulePassInputSchema).min(1, 'Add at least one pass').max(20),
   /** The rule set runs use when none is named; at most one per organization. */
   is_default: z.boolean().default(false),
 });
@@ -130,7 +131,7 @@ export const runInputSchema = z.object({
   mapping_id: uuid.optional(),
   /** A saved rule set; else `passes`; else the organization's default rule set; else the engine's defaults. */
   rule_id: uuid.optional(),
-  passes: z.array(rulePassSchema).max(20).optional(),
+  passes: z.array(rulePassInputSchema).max(20).optional(),
   left_fields: sideFieldsSchema.optional(),
   right_fields: sideFieldsSchema.optional(),
   /** Only items not in an active group take part (earlier groups stay); idempotent. Default true. */

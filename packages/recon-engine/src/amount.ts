@@ -16,7 +16,7 @@ export interface Tolerance {
 }
 
 /** Validated, integer form of a rule's tolerance (percent kept to 4 decimals as parts per million). */
-export function toTolerance(tolerance: AmountTolerance | undefined): Tolerance {
+export function toTolerance(tolerance: AmountTolerance | null | undefined): Tolerance {
   const absolute = tolerance?.absolute ?? 0;
   const percent = tolerance?.percent ?? 0;
   if (!Number.isSafeInteger(absolute) || absolute < 0) {

@@ -9,13 +9,14 @@
  * - counterparty: right records sharing a counterparty key.
  * A block bigger than `max_block` is skipped: uninformative, and it would make the pass quadratic.
  */
+import { DEFAULT_MAX_BLOCK as RULE_SET_MAX_BLOCK } from '@counterpart/contracts';
 import type { Tolerance } from './amount.ts';
 import { sortByAmount } from './amount-order.ts';
 import type { KeyIndex, Prepared } from './prepare.ts';
 import type { ScoredPass } from './types.ts';
 import type { TypoIndex } from './typo-index.ts';
 
-export const DEFAULT_MAX_BLOCK = 200;
+export const DEFAULT_MAX_BLOCK = RULE_SET_MAX_BLOCK.scored;
 
 interface AmountOrder {
   order: Int32Array;

@@ -247,7 +247,11 @@ export function prepare(
 }
 
 /** The date a pass compares. */
-export function dateOf(side: PreparedSide, index: number, field: 'date' | 'value_date' | undefined): number {
+export function dateOf(
+  side: PreparedSide,
+  index: number,
+  field: 'date' | 'value_date' | null | undefined,
+): number {
   return field === 'value_date' ? side.valueDate[index]! : side.date[index]!;
 }
 

@@ -3,18 +3,15 @@
  * similarity) with a per-feature breakdown. `scorePair` is the hot path (numbers only); `explain` builds
  * the readable breakdown for the pairs that become groups.
  */
+import { DEFAULT_WEIGHTS } from '@counterpart/contracts';
 import { allowedDifference, type Tolerance } from './amount.ts';
 import { dateOf, idChunks, type Prepared } from './prepare.ts';
 import { bestJaroWinkler, editDistance, tokenSetRatioIds } from './similarity.ts';
 import { int8Array } from './typed-memory.ts';
 import type { DateWindow, FeatureScore, FeatureWeights, SimilarityMethod } from './types.ts';
 
-export const DEFAULT_WEIGHTS: FeatureWeights = {
-  amount: 0.35,
-  date: 0.1,
-  reference: 0.4,
-  counterparty: 0.15,
-};
+/** The weights a pass names none of: the rule set's contract holds them (rule-set.ts). */
+export { DEFAULT_WEIGHTS };
 
 /** Jaro-Winkler below this counts as no similarity; above it the score rises linearly to 0.95 at equality. */
 const JARO_WINKLER_FLOOR = 0.8;
@@ -29,7 +26,7 @@ export interface ScoreContext {
   weights: FeatureWeights;
   tolerance: Tolerance;
   window: DateWindow;
-  dateField: 'date' | 'value_date' | undefined;
+  dateField: 'date' | 'value_date' | null | undefined;
   method: SimilarityMethod;
 }
 
@@ -46,7 +43,7 @@ export function roundScore(value: number): number {
   return Math.round(value * 10_000) / 10_000;
 }
 
-export function withDefaultWeights(weights: Partial<FeatureWeights> | undefined): FeatureWeights {
+export function withDefaultWeights(weights: Partial<FeatureWeights> | null | undefined): FeatureWeights {
   return { ...DEFAULT_WEIGHTS, ...weights };
 }
 

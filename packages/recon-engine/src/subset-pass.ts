@@ -6,6 +6,7 @@
  * date), and looks for the subset whose total meets its amount (see subset-sum.ts). The group is scored
  * like a pair (means over its members); an ambiguous subset is only suggested.
  */
+import { DEFAULT_MAX_BLOCK } from '@counterpart/contracts';
 import { allowedDifference, toTolerance } from './amount.ts';
 import { closeGroup } from './groups.ts';
 import {
@@ -30,7 +31,7 @@ import { int32Array } from './typed-memory.ts';
 import type { FeatureScore, MatchGroup, SubsetSumPass } from './types.ts';
 import { recordTypoHashes } from './typo-index.ts';
 
-export const DEFAULT_SUBSET_BLOCK = 24;
+export const DEFAULT_SUBSET_BLOCK = DEFAULT_MAX_BLOCK.subset_sum;
 /** Keys shared by more records than this on the searched side do not form a block. */
 const MAX_KEY_POSTINGS = 200;
 

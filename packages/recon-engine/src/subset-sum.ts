@@ -4,6 +4,7 @@
  * items, then the oldest (lexicographically smallest list of positions). Work — subsets enumerated
  * plus pairs of half-subsets compared — is capped: past `maxWork` the search stops and reports it.
  */
+import { MAX_SUBSET_ITEMS } from '@counterpart/contracts';
 
 export interface SubsetSearch {
   amounts: readonly number[];
@@ -20,8 +21,8 @@ export type SubsetOutcome =
   | { kind: 'none'; work: number }
   | { kind: 'capped'; work: number };
 
-/** Half-subsets are bitmasks of at most 20 items, so masks stay 32-bit integers. */
-export const MAX_SUBSET_ITEMS = 40;
+/** Half-subsets are bitmasks of at most 20 items, so masks stay 32-bit integers (rule-set.ts holds the limit). */
+export { MAX_SUBSET_ITEMS };
 
 interface Half {
   sums: number[];

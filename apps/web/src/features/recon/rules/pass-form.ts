@@ -1,4 +1,4 @@
-import type { RulePass } from '@counterpart/contracts';
+import { defaultPassOf, type RulePass } from '@counterpart/contracts';
 import { majorText, parseMajorUnits } from '../../../shared/lib/major-units.ts';
 
 /**
@@ -168,51 +168,9 @@ export function passToDraft(pass: RulePass): PassDraft {
 
 /** A new pass of a kind, with the engine's default rule set's values for it. */
 export function newPassDraft(kind: PassKind, takenIds: string[]): PassDraft {
-  const base = { days_before: 60, days_after: 7 };
   let id: string = kind;
   for (let n = 2; takenIds.includes(id); n += 1) id = `${kind}_${n}`;
-  const passes: Record<PassKind, RulePass> = {
-    exact: {
-      id,
-      kind,
-      name: 'Same reference and amount',
-      keys: ['reference', 'amount', 'currency'],
-      date_window: base,
-    },
-    scored: {
-      id,
-      kind,
-      name: 'Reference and amount within tolerance',
-      blocking: ['reference', 'typo'],
-      amount_tolerance: { absolute: 50_000, percent: 0.5 },
-      similarity: { method: 'best', min_reference: 0.7 },
-      date_window: base,
-      auto_accept: 0.85,
-      suggest: 0.6,
-      ambiguity_gap: 0.05,
-    },
-    subset_sum: {
-      id,
-      kind,
-      name: 'Several payments for one invoice',
-      cardinality: 'many:1',
-      blocking: ['reference', 'counterparty'],
-      allowed_remainder: { absolute: 0 },
-      max_group_size: 5,
-      max_work: 200_000,
-      date_window: { days_before: 90, days_after: 7 },
-      auto_accept: 0.8,
-      suggest: 0.5,
-    },
-    reversal: {
-      id,
-      kind,
-      name: 'Reversals cancel out',
-      sides: ['left', 'right'],
-      date_window: { days_before: 30, days_after: 0 },
-    },
-  };
-  return passToDraft(passes[kind]);
+  return passToDraft({ ...defaultPassOf(kind), id });
 }
 
 /** Number fields: checked against [min, max]; `integer` refuses fractions. */

@@ -1,0 +1,89 @@
+import type { PassKind, RulePass, RuleSet } from './rule-set.ts';
+
+/** Payments (left) against invoices (right): an invoice may precede its payment by up to 60 days. */
+const PAYMENT_WINDOW = { days_before: 60, days_after: 7 };
+
+/**
+ * reversals → exact (identifier + amount + currency) → tolerance (bank charges: KES 500 or 0.5 %,
+ * reference required) → split payments (many:1) → bulk payments (1:many) → fuzzy (suggestions).
+ * A new object at each call: callers may change it.
+ */
+export function defaultRuleSet(): RuleSet {
+  return {
+    id: 'default',
+    name: 'Default: payments against invoices',
+    passes: [
+      {
+        id: 'reversals',
+        name: 'Reversals cancel out',
+        kind: 'reversal',
+        sides: ['left', 'right'],
+        date_window: { days_before: 30, days_after: 0 },
+      },
+      {
+        id: 'exact',
+        name: 'Same reference and amount',
+        kind: 'exact',
+        keys: ['reference', 'amount', 'currency'],
+        date_window: { ...PAYMENT_WINDOW },
+      },
+      {
+        id: 'tolerance',
+        name: 'Reference and amount within tolerance',
+        kind: 'scored',
+        blocking: ['reference', 'typo'],
+        amount_tolerance: { absolute: 50_000, percent: 0.5 },
+        similarity: { method: 'best', min_reference: 0.7 },
+        date_window: { ...PAYMENT_WINDOW },
+        auto_accept: 0.85,
+        suggest: 0.6,
+        ambiguity_gap: 0.05,
+      },
+      {
+        id: 'split_payments',
+        name: 'Several payments for one invoice',
+        kind: 'subset_sum',
+        cardinality: 'many:1',
+        blocking: ['reference', 'counterparty'],
+        allowed_remainder: { absolute: 0 },
+        max_group_size: 5,
+        max_work: 200_000,
+        date_window: { days_before: 90, days_after: 7 },
+        auto_accept: 0.8,
+        suggest: 0.5,
+      },
+      {
+        id: 'bulk_payments',
+        name: 'One payment for several invoices',
+        kind: 'subset_sum',
+        cardinality: '1:many',
+        blocking: ['reference', 'counterparty'],
+        allowed_remainder: { absolute: 0 },
+        max_group_size: 5,
+        max_work: 200_000,
+        date_window: { days_before: 90, days_after: 7 },
+        auto_accept: 0.8,
+        suggest: 0.5,
+      },
+      {
+        id: 'fuzzy',
+        name: 'Similar records (suggestions)',
+        kind: 'scored',
+        blocking: ['reference', 'typo', 'amount', 'counterparty'],
+        amount_tolerance: { absolute: 100_000, percent: 2 },
+        similarity: { method: 'best' },
+        date_window: { ...PAYMENT_WINDOW },
+        auto_accept: 0.92,
+        suggest: 0.5,
+        ambiguity_gap: 0.08,
+      },
+    ],
+  };
+}
+
+/** The default rule set's first pass of a kind: what a new pass of that kind starts from. */
+export function defaultPassOf(kind: PassKind): RulePass {
+  const pass = defaultRuleSet().passes.find((candidate) => candidate.kind === kind);
+  if (!pass) throw new Error(`The default rule set has no ${kind} pass`);
+  return pass;
+}
