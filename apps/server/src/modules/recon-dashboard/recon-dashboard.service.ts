@@ -9,15 +9,14 @@ import {
   type StatusCounts,
   type TableColumn,
 } from '@counterpart/contracts';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { dataTables } from '../../db/schema.ts';
+import { rowsOf } from '../../db/raw-rows.ts';
 import { badRequest } from '../../errors.ts';
 import { amountColumnOf, currencyOf, dateColumnOf } from '../recon/run-records.ts';
 import { getReconSettings } from '../recon/settings.service.ts';
-import { rowsOf } from '../tables/items-query.ts';
 import { loadTable } from '../tables/tables.service.ts';
-import { visibleItems } from '../tables/visible-items.ts';
+import { findTables, visibleRowsOf } from '../tables/tables-reader.service.ts';
 
 /**
  * The reconciliation dashboard's figures, computed in SQL over the items of the tables that took
@@ -161,10 +160,7 @@ async function reconTables(scope: DashboardScope, tableId: string | undefined) {
   }
   if (ids.size === 0) return { readings: new Map<string, TableReading>(), pairs: wanted };
 
-  const tables = await scope.db
-    .select({ id: dataTables.id, name: dataTables.name, columns: dataTables.columns })
-    .from(dataTables)
-    .where(and(eq(dataTables.organizationId, scope.organizationId), inArray(dataTables.id, [...ids])));
+  const tables = await findTables(scope.db, scope.organizationId, [...ids]);
   // Each table's fields as its latest (saved) run read them.
   const fieldRows = await rowsOf<{ table_id: string; amount: string | null; date: string | null }>(
     scope.db,
@@ -392,8 +388,7 @@ function scopedItems(tables: TableReading[], from: string, to: string): SQL {
   const parts = tables.map(
     (t) => sql`select ti.id, ti.table_id, ${daySql(t.date)} as day, ${amountSql(t)} as amount,
                       ${t.currency}::text as currency, ${t.decimals}::int as decimals
-                 from table_items ti where ti.table_id = ${t.id}
-                   and ${visibleItems(sql`${t.id}::uuid`, sql`ti.import_id`)}`,
+                 from ${visibleRowsOf(t.id)} ti`,
   );
   return sql`with items as (${sql.join(parts, sql` union all `)}),
     scoped as (

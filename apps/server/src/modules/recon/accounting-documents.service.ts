@@ -6,8 +6,9 @@ import type {
 import { and, asc, count, desc, eq, gt, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
-import { accountingDocuments, dataTables, documents, reconAllocations, tableItems } from '../../db/schema.ts';
+import { accountingDocuments, documents, reconAllocations } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
+import { findItems } from '../tables/tables-reader.service.ts';
 import { type ListPage, listPage, pageOffset } from './list-page.ts';
 import { inTransaction, minor } from './money-common.ts';
 import { loadOrganizationRow } from './organization-rows.ts';
@@ -140,11 +141,7 @@ async function checkLinks(
       });
   }
   if (input.item_id) {
-    const [item] = await db
-      .select({ id: tableItems.id })
-      .from(tableItems)
-      .innerJoin(dataTables, eq(dataTables.id, tableItems.tableId))
-      .where(and(eq(tableItems.id, input.item_id), eq(dataTables.organizationId, organizationId)));
+    const [item] = await findItems(db, organizationId, [input.item_id]);
     if (!item)
       throw badRequest('The table row was not found in this organization', { item_id: 'Unknown row' });
   }

@@ -3,18 +3,17 @@ import type {
   AllocationFromItemsResult,
   TableColumn,
 } from '@counterpart/contracts';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import {
-  accountingDocuments,
-  associationMappings,
-  dataTables,
-  reconGroupItems,
-  reconGroups,
-  tableItems,
-} from '../../db/schema.ts';
+import { accountingDocuments, reconGroupItems, reconGroups } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
-import { cellText } from '../tables/cell-values.ts';
+import {
+  cellText,
+  findItems,
+  findTables,
+  firstMappingBetween,
+  type TableRow,
+} from '../tables/tables-reader.service.ts';
 import {
   type AccountingRow,
   findDocumentNumbered,
@@ -23,7 +22,6 @@ import {
 import { allocateIn, spreadOldestFirst } from './allocations.service.ts';
 import { getGroup } from './groups.service.ts';
 import { inTransaction, minor } from './money-common.ts';
-import { loadOrganizationRow } from './organization-rows.ts';
 import { recordReconAudit } from './recon-audit.ts';
 import type { ReconScope } from './recon-scope.ts';
 import { recordOf, resolveSideFields, sideReader } from './run-records.ts';
@@ -50,24 +48,11 @@ interface RowRead {
   doc: AccountingRow | null;
 }
 
-type TableRow = typeof dataTables.$inferSelect;
-
-async function loadItems(db: Db, organizationId: string, ids: string[]) {
-  if (ids.length === 0) return [];
-  return db
-    .select({
-      id: tableItems.id,
-      tableId: tableItems.tableId,
-      seq: tableItems.seq,
-      values: tableItems.values,
-    })
-    .from(tableItems)
-    .innerJoin(dataTables, eq(dataTables.id, tableItems.tableId))
-    .where(and(eq(dataTables.organizationId, organizationId), inArray(tableItems.id, ids)));
+async function loadTableOf(db: Db, organizationId: string, id: string): Promise<TableRow> {
+  const [table] = await findTables(db, organizationId, [id]);
+  if (!table) throw notFound('Table not found in this organization');
+  return table;
 }
-
-const loadTableOf = (db: Db, organizationId: string, id: string): Promise<TableRow> =>
-  loadOrganizationRow(db, dataTables, organizationId, id, 'Table not found in this organization');
 
 /** Reads rows of one table as amount / date / reference, with their accounting document if any. */
 function readRows(
@@ -134,7 +119,7 @@ export async function allocateFromItems(
 
   const work = async (db: Db): Promise<AllocationFromItemsResult> => {
     const allIds = [input.payment_item_id, ...invoiceIds];
-    const items = await loadItems(db, scope.organizationId, allIds);
+    const items = await findItems(db, scope.organizationId, allIds);
     const byId = new Map(items.map((item) => [item.id, item]));
     const paymentItem = byId.get(input.payment_item_id);
     if (!paymentItem) throw notFound('The payment row was not found in this organization');
@@ -163,18 +148,7 @@ export async function allocateFromItems(
       );
     }
 
-    const [mapping] = await db
-      .select()
-      .from(associationMappings)
-      .where(
-        and(
-          eq(associationMappings.organizationId, scope.organizationId),
-          eq(associationMappings.leftTableId, leftTable.id),
-          eq(associationMappings.rightTableId, rightTable.id),
-        ),
-      )
-      .orderBy(asc(associationMappings.createdAt))
-      .limit(1);
+    const mapping = await firstMappingBetween(db, scope.organizationId, leftTable.id, rightTable.id);
     const docs = await db
       .select()
       .from(accountingDocuments)

@@ -1,9 +1,9 @@
 import type { Approval, ApprovalDecisionInput } from '@counterpart/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { rowsOf } from '../../db/raw-rows.ts';
 import { reconGroups } from '../../db/schema.ts';
 import { AppError, badRequest, forbidden } from '../../errors.ts';
-import { rowsOf } from '../tables/items-query.ts';
 import { decideAdjustment } from './adjustments.service.ts';
 import { decideAllocation, decideGroupAllocations } from './allocations.service.ts';
 import { type ListPage, listPage, pageOffset } from './list-page.ts';

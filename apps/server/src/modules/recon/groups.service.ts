@@ -2,16 +2,9 @@ import type { Adjustment, GroupItem, ReconGroup } from '@counterpart/contracts';
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
-import {
-  dataTables,
-  reconAdjustments,
-  reconGroupItems,
-  reconGroups,
-  tableItems,
-  users,
-} from '../../db/schema.ts';
+import { reconAdjustments, reconGroupItems, reconGroups, users } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
-import { itemView } from '../tables/item-values.ts';
+import { findItems, itemView } from '../tables/tables-reader.service.ts';
 import { listPage, pageOffset } from './list-page.ts';
 import type { ReconScope } from './recon-scope.ts';
 
@@ -75,34 +68,29 @@ async function selectGroups(db: Db, where: SQL | undefined, limit: number, offse
 export async function itemsOfGroups(db: Db, organizationId: string, groupIds: string[]) {
   const byGroup = new Map<string, GroupItem[]>();
   if (groupIds.length === 0) return byGroup;
-  const rows = await db
+  const held = await db
     .select({
       groupId: reconGroupItems.groupId,
       itemId: reconGroupItems.itemId,
       tableId: reconGroupItems.tableId,
       side: reconGroupItems.side,
       amount: reconGroupItems.amount,
-      values: tableItems.values,
-      createdAt: tableItems.createdAt,
-      updatedAt: tableItems.updatedAt,
     })
     .from(reconGroupItems)
-    .innerJoin(tableItems, eq(tableItems.id, reconGroupItems.itemId))
     .where(
       and(inArray(reconGroupItems.groupId, groupIds), eq(reconGroupItems.organizationId, organizationId)),
-    )
-    .orderBy(reconGroupItems.side, tableItems.seq);
-  const tableIds = [...new Set(rows.map((r) => r.tableId))];
-  const tables =
-    tableIds.length === 0
-      ? []
-      : await db
-          .select({ id: dataTables.id, columns: dataTables.columns })
-          .from(dataTables)
-          .where(and(inArray(dataTables.id, tableIds), eq(dataTables.organizationId, organizationId)));
-  const columnsOf = new Map(tables.map((t) => [t.id, t.columns]));
+    );
+  const items = new Map(
+    (await findItems(db, organizationId, [...new Set(held.map((r) => r.itemId))])).map((i) => [i.id, i]),
+  );
+  const rows = held
+    .flatMap((row) => {
+      const item = items.get(row.itemId);
+      return item ? [{ ...row, ...item, id: row.itemId, tableId: row.tableId }] : [];
+    })
+    .sort((a, b) => (a.side === b.side ? a.seq - b.seq : a.side < b.side ? -1 : 1));
   for (const row of rows) {
-    const columns = columnsOf.get(row.tableId) ?? [];
+    const columns = row.columns;
     const dateColumn = columns.find((c) => c.type === 'date');
     const date = dateColumn ? row.values[dateColumn.id] : null;
     const item: GroupItem = {
@@ -110,7 +98,7 @@ export async function itemsOfGroups(db: Db, organizationId: string, groupIds: st
       table_id: row.tableId,
       side: row.side as GroupItem['side'],
       amount: row.amount.toString(),
-      values: itemView(columns, { id: row.itemId, ...row }).values,
+      values: itemView(columns, row).values,
       date: typeof date === 'string' ? date : null,
     };
     const list = byGroup.get(row.groupId) ?? [];

@@ -9,9 +9,10 @@ import type {
 } from '@counterpart/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { dataTables, reconAdjustments, reconGroupItems, reconGroups, tableItems } from '../../db/schema.ts';
+import { reconAdjustments, reconGroupItems, reconGroups } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
 import { isUniqueViolation } from '../onboarding/signup.service.ts';
+import { findItems } from '../tables/tables-reader.service.ts';
 import { releaseGroupAllocations } from './allocations.service.ts';
 import { type GroupRow, getGroup, itemIdsOfGroup } from './groups.service.ts';
 import { abs } from './money-common.ts';
@@ -53,22 +54,7 @@ async function readSelection(scope: ReconScope, db: Db, input: ManualMatchInput)
     throw badRequest('An item cannot be on both sides', {
       right_item_ids: `Item ${both} is also on the left`,
     });
-  const rows = await db
-    .select({
-      id: tableItems.id,
-      tableId: tableItems.tableId,
-      values: tableItems.values,
-      columns: dataTables.columns,
-      tableName: dataTables.name,
-    })
-    .from(tableItems)
-    .innerJoin(dataTables, eq(dataTables.id, tableItems.tableId))
-    .where(
-      and(
-        inArray(tableItems.id, [...leftIds, ...rightIds]),
-        eq(dataTables.organizationId, scope.organizationId),
-      ),
-    );
+  const rows = await findItems(db, scope.organizationId, [...leftIds, ...rightIds]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const missing = [...leftIds, ...rightIds].find((id) => !byId.has(id));
   if (missing) throw notFound(`Item ${missing} not found`);

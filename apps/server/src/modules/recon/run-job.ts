@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { ReconStatus, RunSummary, SideFields, StatusCounts } from '@counterpart/contracts';
+import type { ReconStatus, RunSummary, SideFields, StatusCounts, TableColumn } from '@counterpart/contracts';
 import { type EngineRecord, type MatchGroup, type Pass, run as runEngine } from '@counterpart/recon-engine';
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/database.ts';
-import { dataTables, reconGroupItems, reconGroups, reconRuns, tableItems } from '../../db/schema.ts';
+import { reconGroupItems, reconGroups, reconRuns } from '../../db/schema.ts';
 import type { JobDefinition, JobQueue } from '../../jobs/job-types.ts';
 import { isUniqueViolation } from '../onboarding/signup.service.ts';
-import { visibleItems } from '../tables/visible-items.ts';
+import { findTables, visibleRowBatches } from '../tables/tables-reader.service.ts';
 import { abs } from './money-common.ts';
 import { recordReconAudit } from './recon-audit.ts';
 import { startHeartbeat } from './run-liveness.ts';
@@ -46,22 +46,14 @@ interface SideRows {
 async function readSide(
   db: Db,
   tableId: string,
-  columns: (typeof dataTables.$inferSelect)['columns'],
+  columns: TableColumn[],
   fields: SideFields,
   defaultCurrency: string,
   signal?: AbortSignal,
 ): Promise<SideRows> {
   const reader = sideReader(columns, fields, defaultCurrency);
   const out: SideRows = { records: [], total: 0, skipped: [], skippedCount: 0, allIds: [] };
-  let last = 0;
-  for (;;) {
-    signal?.throwIfAborted();
-    const rows = await db
-      .select({ id: tableItems.id, seq: tableItems.seq, values: tableItems.values })
-      .from(tableItems)
-      .where(and(eq(tableItems.tableId, tableId), gt(tableItems.seq, last), visibleItems(tableId)))
-      .orderBy(asc(tableItems.seq))
-      .limit(READ_BATCH);
+  for await (const rows of visibleRowBatches(db, tableId, READ_BATCH, signal)) {
     for (const row of rows) {
       out.total += 1;
       out.allIds.push(row.id);
@@ -72,9 +64,8 @@ async function readSide(
         if (out.skipped.length < KEPT_SKIPPED) out.skipped.push({ item_id: row.id, reason: read.reason });
       }
     }
-    if (rows.length < READ_BATCH) return out;
-    last = rows[rows.length - 1]?.seq ?? last;
   }
+  return out;
 }
 
 /** Items of these tables already held by a group (active or waiting for approval), with its status. */
@@ -132,15 +123,7 @@ export async function executeRun(
       incremental: boolean;
       dry_run: boolean;
     };
-    const tables = await db
-      .select()
-      .from(dataTables)
-      .where(
-        and(
-          inArray(dataTables.id, [run.leftTableId, run.rightTableId]),
-          eq(dataTables.organizationId, organizationId),
-        ),
-      );
+    const tables = await findTables(db, organizationId, [run.leftTableId, run.rightTableId]);
     const leftTable = tables.find((t) => t.id === run.leftTableId);
     const rightTable = tables.find((t) => t.id === run.rightTableId);
     if (!leftTable || !rightTable) throw new Error('A table of this run no longer exists');

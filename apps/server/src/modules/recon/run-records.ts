@@ -1,7 +1,7 @@
 import type { SideFields, TableColumn } from '@counterpart/contracts';
 import { type EngineRecord, parseDay } from '@counterpart/recon-engine';
 import { badRequest } from '../../errors.ts';
-import { cellText, columnCurrency } from '../tables/cell-values.ts';
+import { cellText, columnCurrency } from '../tables/tables-reader.service.ts';
 
 /**
  * Table rows as the engine's records: which columns are the amount, date, reference… of a side

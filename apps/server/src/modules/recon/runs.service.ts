@@ -1,12 +1,12 @@
 import type { ReconRun, ReconRunDetail, RulePass, RunInput, SideFields } from '@counterpart/contracts';
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
-import { dataTables, reconRuns, users } from '../../db/schema.ts';
+import { reconRuns, users } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import type { JobQueue } from '../../jobs/job-types.ts';
 import { getMapping } from '../tables/associations.service.ts';
 import { loadTable } from '../tables/tables.service.ts';
+import { tableNameOf } from '../tables/tables-reader.service.ts';
 import { listPage, pageOffset } from './list-page.ts';
 import type { ReconScope } from './recon-scope.ts';
 import { checkPasses, defaultPasses, findDefaultRule, loadRuleRow } from './rules.service.ts';
@@ -16,8 +16,6 @@ import { resolveSideFields } from './run-records.ts';
 import { getReconSettings } from './settings.service.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const leftTable = alias(dataTables, 'left_table');
-const rightTable = alias(dataTables, 'right_table');
 
 type RunRow = typeof reconRuns.$inferSelect;
 
@@ -70,10 +68,13 @@ async function selectRuns(
   offset: number,
 ): Promise<ReconRun[]> {
   const rows = await db
-    .select({ run: reconRuns, left: leftTable.name, right: rightTable.name, email: users.email })
+    .select({
+      run: reconRuns,
+      left: tableNameOf(reconRuns.leftTableId),
+      right: tableNameOf(reconRuns.rightTableId),
+      email: users.email,
+    })
     .from(reconRuns)
-    .innerJoin(leftTable, eq(leftTable.id, reconRuns.leftTableId))
-    .innerJoin(rightTable, eq(rightTable.id, reconRuns.rightTableId))
     .leftJoin(users, eq(users.id, reconRuns.createdBy))
     .where(where)
     .orderBy(desc(reconRuns.createdAt), desc(reconRuns.id))

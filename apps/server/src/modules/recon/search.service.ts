@@ -5,19 +5,18 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
-import {
-  accountingDocuments,
-  dataTables,
-  documents,
-  reconGroupItems,
-  reconGroups,
-  tableItems,
-} from '../../db/schema.ts';
+import { accountingDocuments, documents, reconGroupItems, reconGroups } from '../../db/schema.ts';
 import { forbidden } from '../../errors.ts';
 import { requireOrganization } from '../../http/auth-context.ts';
-import { type ColumnIndexes, columnIndexesFor, trigramIndexSpec } from '../tables/column-indexes.ts';
-import { visibleItems } from '../tables/visible-items.ts';
+import {
+  type ColumnIndexes,
+  columnIndexesFor,
+  recentTables,
+  searchVisibleRows,
+  trigramIndexSpec,
+} from '../tables/tables-reader.service.ts';
 import { containsPattern } from './accounting-documents.service.ts';
+import { reconStatusesOf } from './item-status.service.ts';
 import { minor } from './money-common.ts';
 import type { ReconRoutesOptions } from './recon-scope.ts';
 
@@ -100,40 +99,19 @@ async function searchItems(
   limit: number,
 ): Promise<SearchHit[]> {
   if (words.length === 0) return [];
-  const tables = await db
-    .select({ id: dataTables.id, name: dataTables.name, rowCount: dataTables.rowCount })
-    .from(dataTables)
-    .where(eq(dataTables.organizationId, org))
-    .orderBy(desc(dataTables.updatedAt))
-    .limit(MAX_TABLES);
+  const tables = await recentTables(db, org, MAX_TABLES);
   const hits: SearchHit[] = [];
   for (const table of tables) {
     if (hits.length >= limit) break;
     indexes.request(table.id, table.rowCount, async () =>
       (await indexes.trigramAvailable()) ? [trigramIndexSpec(table.id, null)] : [],
     );
-    const rows = await db
-      .select({
-        id: tableItems.id,
-        seq: tableItems.seq,
-        text: tableItems.searchText,
-        status: reconGroups.status,
-      })
-      .from(tableItems)
-      .leftJoin(
-        reconGroupItems,
-        and(eq(reconGroupItems.itemId, tableItems.id), eq(reconGroupItems.active, true)),
-      )
-      .leftJoin(reconGroups, eq(reconGroups.id, reconGroupItems.groupId))
-      .where(
-        and(
-          eq(tableItems.tableId, table.id),
-          visibleItems(table.id),
-          ...wordConditions(tableItems.searchText, words),
-        ),
-      )
-      .orderBy(desc(tableItems.seq))
-      .limit(limit - hits.length);
+    const found = await searchVisibleRows(db, table.id, words, limit - hits.length);
+    const statuses = await reconStatusesOf(
+      db,
+      found.map((row) => row.id),
+    );
+    const rows = found.map((row) => ({ ...row, status: statuses.get(row.id) }));
     for (const row of rows) {
       hits.push({
         type: 'item',

@@ -7,12 +7,16 @@ import type {
   WorkspaceSummary,
 } from '@counterpart/contracts';
 import { type SQL, sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/raw-rows.ts';
 import { badRequest } from '../../errors.ts';
-import { itemView } from '../tables/item-values.ts';
-import { escapeLike } from '../tables/items-conditions.ts';
-import { MAX_OFFSET, rowsOf } from '../tables/items-query.ts';
 import { loadTable } from '../tables/tables.service.ts';
-import { visibleItems } from '../tables/visible-items.ts';
+import {
+  anyItemOfTables,
+  escapeLike,
+  itemView,
+  MAX_OFFSET,
+  visibleRowsOf,
+} from '../tables/tables-reader.service.ts';
 import { listPage, pageOffset } from './list-page.ts';
 import type { ReconScope } from './recon-scope.ts';
 import { amountColumnOf, amountOfCell, currencyOf, dateColumnOf, resolveSideFields } from './run-records.ts';
@@ -38,7 +42,7 @@ function amountSql(column: TableColumn): SQL {
  * The join that gives each row its reconciliation status: the group holding it (active or waiting
  * for approval — its items rows are active either way), else unreconciled.
  */
-const statusJoin = sql`from table_items ti
+const statusJoin = (tableId: string) => sql`from ${visibleRowsOf(tableId)} ti
   left join recon_group_items gi on gi.item_id = ti.id and gi.active
   left join recon_groups g on g.id = gi.group_id`;
 const statusOf = sql`coalesce(g.status, 'unreconciled')`;
@@ -48,7 +52,7 @@ async function sideSummary(scope: ReconScope, tableId: string, amount: TableColu
     scope.db,
     sql`select ${statusOf} as status, count(*) as n,
           ${amount ? sql`coalesce(sum(${amountSql(amount)}), 0)::numeric(40,0)::text` : sql`'0'`} as total
-        ${statusJoin} where ti.table_id = ${tableId} and ${visibleItems(sql`${tableId}::uuid`, sql`ti.import_id`)}
+        ${statusJoin(tableId)}
         group by 1`,
   );
   const counts: StatusCounts = { reconciled: 0, partial: 0, suggested: 0, unreconciled: 0 };
@@ -117,8 +121,7 @@ export async function workspaceSummary(
                  join accounting_documents p on p.id = l.payment_id
                  join accounting_documents i on i.id = l.invoice_id
                  where l.organization_id = ${scope.organizationId} and l.state = 'pending_approval'
-                   and exists (select 1 from table_items t
-                                where t.id in (p.item_id, i.item_id) and t.table_id in (${left.id}, ${right.id})))
+                   and ${anyItemOfTables([sql`p.item_id`, sql`i.item_id`], [left.id, right.id])})
              as n`,
   );
   const currency = (column: TableColumn | null) =>
@@ -160,10 +163,7 @@ export async function listReconItems(scope: ReconScope, query: ItemsQuery) {
       page_no: `Pages start at most ${MAX_OFFSET} rows in: filter instead`,
     });
   }
-  const conditions: SQL[] = [
-    sql`ti.table_id = ${table.id}`,
-    visibleItems(sql`${table.id}::uuid`, sql`ti.import_id`),
-  ];
+  const conditions: SQL[] = [sql`true`];
   if (query.status) conditions.push(sql`${statusOf} = ${query.status}`);
   for (const word of (query.search ?? '').toLowerCase().split(/\s+/).filter(Boolean)) {
     conditions.push(sql`ti.search_text like ${`%${escapeLike(word)}%`}`);
@@ -189,11 +189,11 @@ export async function listReconItems(scope: ReconScope, query: ItemsQuery) {
     scope.db,
     sql`select ti.id, ti."values", ti.created_at, ti.updated_at, g.id as group_id, g.status as group_status,
                g.state as group_state
-        ${statusJoin} where ${where} order by ${order} limit ${query.page_size} offset ${offset}`,
+        ${statusJoin(table.id)} where ${where} order by ${order} limit ${query.page_size} offset ${offset}`,
   );
   const [counted] = await rowsOf<{ n: string | number }>(
     scope.db,
-    sql`select count(*) as n ${statusJoin} where ${where}`,
+    sql`select count(*) as n ${statusJoin(table.id)} where ${where}`,
   );
   const currency = amount ? currencyOf(amount, settings.default_currency) : null;
   const data: ReconItem[] = rows.map((row) => {

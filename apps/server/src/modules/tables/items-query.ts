@@ -2,9 +2,10 @@ import type { itemsQuerySchema, TableItemsPage } from '@counterpart/contracts';
 import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
+import { rowsOf } from '../../db/raw-rows.ts';
 import { tableItems } from '../../db/schema.ts';
 import { badRequest } from '../../errors.ts';
-import { reconStatusesOf } from '../recon/item-status.ts';
+import { reconStatusesOf } from '../recon/item-status.service.ts';
 import { keyIndexSpec, trigramIndexSpec } from './column-indexes.ts';
 import { itemView } from './item-values.ts';
 import { orderOf, planView, tableCondition, type ViewPlan } from './items-conditions.ts';
@@ -17,11 +18,6 @@ export const COUNT_CAP = 1_000;
 export const MAX_OFFSET = 500_000;
 
 type ListQuery = z.output<typeof itemsQuerySchema>;
-
-/** Rows of a raw statement (drizzle's generic handle types `execute` as unknown). */
-export async function rowsOf<T>(db: Db, statement: SQL): Promise<T[]> {
-  return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
-}
 
 /** The planner's estimate of how many rows match (no rows are read). */
 async function plannedRows(db: Db, plan: ViewPlan): Promise<number> {
