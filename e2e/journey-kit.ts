@@ -106,6 +106,11 @@ export interface ShootThemesOptions {
    * opens the page again.
    */
   reopen?: () => Promise<void>;
+  /**
+   * For a dialog over the top bar on a page whose state must stay (a filtered grid, a chosen file): closed
+   * before the top bar's toggle and opened again after it, instead of loading the page anew.
+   */
+  dialog?: { close: () => Promise<void>; open: () => Promise<void> };
 }
 
 /** The page in light and dark (the top bar's toggle), desktop and mobile, full page unless told; never sideways. */
@@ -113,7 +118,7 @@ export async function shootThemes(
   page: Page,
   dir: string,
   name: string,
-  { still = false, fullPage = true, top = false, settle, reopen }: ShootThemesOptions = {},
+  { still = false, fullPage = true, top = false, settle, reopen, dialog }: ShootThemesOptions = {},
 ): Promise<void> {
   mkdirSync(dir, { recursive: true });
   const animations = still ? { animations: 'disabled' as const } : {};
@@ -125,6 +130,8 @@ export async function shootThemes(
       await page.setViewportSize(viewport);
       await settle?.();
       await expectNoSideScroll(page, `${name} ${size} ${theme}`);
+      // From the top, so the sticky top bar and sidebar sit where they belong in a full-page shot.
+      if (fullPage || top) await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: `${dir}/${name}-${size}-${theme}.png`, fullPage, ...animations });
       if (top) await page.screenshot({ path: `${dir}/${name}-${size}-${theme}-top.png`, ...animations });
     }
@@ -136,7 +143,9 @@ export async function shootThemes(
       }, theme === 'light');
       await reopen();
     } else {
+      await dialog?.close();
       await page.getByRole('button', { name: 'Toggle theme' }).click();
+      await dialog?.open();
     }
   }
   await page.setViewportSize(DESKTOP);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { acceptCookies, DESKTOP, MOBILE, shootPage } from './journey-kit.ts';
+import { acceptCookies, DESKTOP, MOBILE, shootPage, shootThemes } from './journey-kit.ts';
 import { signIn } from './sign-in.ts';
 
 /**
@@ -133,7 +133,7 @@ test('reconciles a bank statement against a ledger: run, accept, match with a wr
   await expect(dryRun.getByTestId('dry-run-suggested')).toHaveAttribute('data-count', '3');
   await expect(dryRun).toContainText('nothing was saved');
   await expect(dryRun).toContainText('from 8 left and 8 right rows that are new or open');
-  await shoot(page, 'desktop-light-dry-run');
+  await shoot(page, 'dry-run-desktop-light');
   await runDialog.getByRole('button', { name: 'Cancel' }).click();
   await page.reload();
   await expect(page.getByTestId('last-run')).toContainText('Last dry run (nothing saved) succeeded');
@@ -154,7 +154,7 @@ test('reconciles a bank statement against a ledger: run, accept, match with a wr
   await expect(option(left, /Payment Acme Ltd/)).toContainText('Reconciled');
   await expect(option(left, /EFT Duma Supplies/)).toContainText('Suggested');
   await expect(option(left, /Cash deposit/)).toContainText('Suggested');
-  await shoot(page, 'desktop-light-workspace');
+  await shoot(page, 'workspace-desktop-light');
 
   // The suggestion: why it was proposed, in words, then accepted.
   await page.getByRole('button', { name: 'Suggestions' }).click();
@@ -164,7 +164,7 @@ test('reconciles a bank statement against a ledger: run, accept, match with a wr
   await expect(group).toContainText('amount equal');
   await expect(group).toContainText('date 2 days apart');
   await expect(group).toContainText('INV-1006');
-  await shoot(page, 'desktop-light-suggestion');
+  await shoot(page, 'suggestion-desktop-light');
   await group.getByRole('button', { name: 'Accept' }).click();
   await expect(toasts(page).getByText('Suggestion accepted')).toBeVisible();
   await expect(group.getByText('Reconciled', { exact: true })).toBeVisible();
@@ -190,7 +190,7 @@ test('reconciles a bank statement against a ledger: run, accept, match with a wr
   const trailCsv = page.waitForEvent('download');
   await trail.getByRole('button', { name: 'Export CSV' }).click();
   expect((await trailCsv).suggestedFilename()).toMatch(/^recon-audit-item-[0-9a-f]{8}-/);
-  await shoot(page, 'desktop-light-item-trail');
+  await shoot(page, 'item-trail-desktop-light');
   await page.getByRole('button', { name: 'Clear selection' }).click();
   await trail.getByRole('button', { name: 'Close the item trail' }).click();
   await expect(trail).toBeHidden();
@@ -205,7 +205,7 @@ test('reconciles a bank statement against a ledger: run, accept, match with a wr
   await expect(page.getByTestId('selection-left')).toHaveText('KES 4,850.00');
   await expect(page.getByTestId('selection-right')).toHaveText('KES 5,000.00');
   await expect(page.getByTestId('selection-difference')).toHaveText('-KES 150.00');
-  await shoot(page, 'desktop-light-selection');
+  await shoot(page, 'selection-desktop-light');
   await page.keyboard.press('m');
   const match = page.getByRole('dialog', { name: 'Match the selected rows?' });
   await expect(match.getByTestId('match-difference')).toHaveText('-KES 150.00');
@@ -268,7 +268,7 @@ test('reconciles a bank statement against a ledger: run, accept, match with a wr
   await expect(allocation.getByText('That is 0.01 more than the payment has open')).toBeVisible();
   await second.fill('5000');
   await expect(allocation.getByTestId('allocation-remaining')).toHaveText('KES 0.00');
-  await shoot(page, 'desktop-light-allocation');
+  await shoot(page, 'allocation-desktop-light');
   await allocation.getByRole('button', { name: 'Confirm allocation' }).click();
   await expect(toasts(page).getByText('Payment allocated')).toBeVisible();
   await expect(allocation).toBeHidden();
@@ -303,7 +303,7 @@ test('reconciles a bank statement against a ledger: run, accept, match with a wr
   );
   await nav.getByRole('link', { name: 'Workflows' }).click();
   await expect(page.getByRole('link', { name: 'Reconciliation workspace' })).toBeVisible();
-  await shoot(page, 'desktop-light-workflows');
+  await shoot(page, 'workflows-desktop-light');
   await page.getByRole('link', { name: 'Reconciliation workspace' }).click();
   await expect(page).toHaveURL(/\/reconciliation\/workspace$/);
   await expect(page.getByRole('button', { name: 'Open workspace' })).toBeVisible();
@@ -311,24 +311,19 @@ test('reconciles a bank statement against a ledger: run, accept, match with a wr
   await page.getByRole('link', { name: `Open ${bank} ↔ ${ledger} in the workspace` }).click();
   await expect(page.getByRole('heading', { name: `${bank} ↔ ${ledger}` })).toBeVisible();
 
-  // Look at it: dark, and on a phone (stacked, no sideways scroll).
-  await page.getByRole('button', { name: 'Toggle theme' }).click();
-  await shoot(page, 'desktop-dark-workspace');
+  // Look at it in light and dark, on a desktop and on a phone (stacked, no sideways scroll).
+  await shootThemes(page, shotsDir, 'workspace-from-dashboard');
   await option(left, /Cheque deposit/)
     .getByTestId('row-checkbox')
     .click();
   const chequeTrail = page.getByRole('region', { name: 'Item trail' });
   await expect(chequeTrail).toContainText('Matched by hand');
-  await shoot(page, 'desktop-dark-item-trail');
-  await page.setViewportSize(MOBILE);
-  await shoot(page, 'mobile-dark-item-trail');
+  await shootThemes(page, shotsDir, 'item-trail-matched');
   await page.getByRole('button', { name: 'Clear selection' }).click();
   await chequeTrail.getByRole('button', { name: 'Close the item trail' }).click();
-  await shoot(page, 'mobile-dark-workspace');
-  await page.getByRole('button', { name: 'Toggle theme' }).click();
-  await shoot(page, 'mobile-light-workspace');
+  await page.setViewportSize(MOBILE);
   await option(left, /Transfer Baraka/).click();
-  await shoot(page, 'mobile-light-group');
+  await shoot(page, 'group-mobile-light');
 });
 
 test('scrolls a long table in a virtual list: pages load as it scrolls, few rows in the DOM, exact totals', async ({
@@ -391,7 +386,7 @@ test('scrolls a long table in a virtual list: pages load as it scrolls, few rows
   const beforeAmount = minorOf(await before.innerText());
   await expect(page.getByTestId('selection-left')).toHaveText(kes(firstAmount + lastAmount + beforeAmount));
   await expect(page.getByRole('region', { name: 'Selection' })).toContainText('Left (3)');
-  await shoot(page, 'desktop-light-long-list');
+  await shoot(page, 'long-list-desktop-light');
 
   // The status filter still filters (nothing is suggested yet), and All brings every row back.
   await page.getByLabel('Status of left rows').selectOption('suggested');

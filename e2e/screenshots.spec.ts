@@ -1,86 +1,96 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { acceptCookies, DESKTOP, shootThemes } from './journey-kit.ts';
 import { landOnDashboard, submitLogin } from './sign-in.ts';
 
 /**
- * The shell in light and dark, at desktop and mobile width: each page must fit the viewport
- * without horizontal scrolling. Screenshots land in e2e/screenshots/ for people to look at.
+ * The shell in light and dark, at desktop and mobile width (shootThemes): each page must fit the
+ * viewport without horizontal scrolling. Screenshots `<name>-<size>-<theme>.png` land in
+ * e2e/screenshots/ for people to look at.
  */
 const outDir = path.join(import.meta.dirname, 'screenshots');
-mkdirSync(outDir, { recursive: true });
 
-const viewports = { desktop: { width: 1366, height: 860 }, mobile: { width: 375, height: 812 } } as const;
+test.describe.configure({ timeout: 150_000 });
 
-async function setTheme(page: Page, dark: boolean) {
-  const isDark = ((await page.locator('html').getAttribute('class')) ?? '').includes('dark');
-  if (isDark !== dark) await page.getByRole('button', { name: 'Toggle theme' }).click();
-  await expect(page.locator('html')).toHaveClass(dark ? /\bdark\b/ : /^(?!.*\bdark\b)/);
-}
-
-async function storeTheme(page: Page, dark: boolean) {
-  await page.evaluate((value) => {
-    const saved = JSON.parse(localStorage.getItem('counterpart-ui') ?? '{"state":{},"version":0}');
-    saved.state.theme = value;
-    localStorage.setItem('counterpart-ui', JSON.stringify(saved));
-  }, dark);
-}
+/** The app layout's sidebar is there from the lg breakpoint; below it, the navigation is a drawer. */
+const withSidebar = (page: Page) => (page.viewportSize()?.width ?? 0) >= 1024;
 
 /** The sidebar shows a skeleton for about a second after each load: wait for the real items. */
-async function waitForNavigation(page: Page, mobile: boolean) {
-  if (mobile) return;
+async function waitForNavigation(page: Page) {
+  if (!withSidebar(page)) return;
   await expect(
     page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Workflows' }),
   ).toBeVisible();
 }
 
-async function shoot(page: Page, name: string) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${name} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(1);
-  await page.screenshot({ path: path.join(outDir, `${name}.png`) });
+/** Whether the stored UI state (what the app and the sign-in page read) says dark. */
+async function storedDark(page: Page): Promise<boolean> {
+  return page.evaluate(
+    () => JSON.parse(localStorage.getItem('counterpart-ui') ?? '{}').state?.theme === true,
+  );
 }
 
-for (const [size, viewport] of Object.entries(viewports)) {
-  test(`the shell fits the ${size} width in light and dark`, async ({ page }) => {
-    await page.setViewportSize(viewport);
-    await page.goto('/');
-    await shoot(page, `${size}-landing`);
-    await page.getByRole('button', { name: 'Sign in' }).first().click();
-    await expect(page.getByLabel('Email')).toBeVisible();
-    await shoot(page, `${size}-login`);
-    // The sign-in page follows the theme the user chose in the app (same origin, same storage).
-    await storeTheme(page, true);
-    await page.reload();
-    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
-    await shoot(page, `${size}-login-dark`);
-    await storeTheme(page, false);
-    await page.reload();
-    await submitLogin(page, 'admin@demo.test');
-    await landOnDashboard(page);
-    const accept = page.getByRole('button', { name: 'Accept cookies' });
-    if (await accept.isVisible()) await accept.click();
-    for (const dark of [false, true]) {
-      const theme = dark ? 'dark' : 'light';
-      await page.goto('/dashboard');
-      await expect(page.getByRole('heading', { name: /^Welcome/ })).toBeVisible();
-      await setTheme(page, dark);
-      await waitForNavigation(page, size === 'mobile');
-      await shoot(page, `${size}-${theme}-dashboard`);
-      await page.goto('/workflows');
-      await expect(page.getByRole('heading', { name: 'Workflows', level: 1 })).toBeVisible();
-      await waitForNavigation(page, size === 'mobile');
-      await shoot(page, `${size}-${theme}-workflows`);
-      if (size === 'mobile') {
-        await page.getByRole('button', { name: 'Open navigation' }).click();
-        await expect(page.getByRole('dialog').getByRole('link', { name: 'Workflows' })).toBeVisible();
-        await shoot(page, `${size}-${theme}-drawer`);
-        await page.keyboard.press('Escape');
-      } else {
-        await page.getByRole('button', { name: 'Account menu' }).click();
-        await expect(page.getByRole('menu')).toBeVisible();
-        await shoot(page, `${size}-${theme}-account-menu`);
-        await page.keyboard.press('Escape');
-      }
-    }
+test('the shell fits the desktop and mobile widths in light and dark', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await page.goto('/');
+  await shootThemes(page, outDir, 'landing', { fullPage: false });
+
+  await page.getByRole('button', { name: 'Sign in' }).first().click();
+  await expect(page.getByLabel('Email')).toBeVisible();
+  // The sign-in page has no toggle: it follows the theme the user chose in the app (same origin, same storage).
+  await shootThemes(page, outDir, 'login', {
+    fullPage: false,
+    reopen: async () => {
+      await page.reload();
+      await expect(page.getByLabel('Email')).toBeVisible();
+      const dark = await storedDark(page);
+      await expect(page.locator('html')).toHaveClass(dark ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+    },
   });
-}
+
+  await submitLogin(page, 'admin@demo.test');
+  await landOnDashboard(page);
+  await acceptCookies(page);
+  await shootThemes(page, outDir, 'dashboard', { fullPage: false, settle: () => waitForNavigation(page) });
+
+  await page.goto('/workflows');
+  await expect(page.getByRole('heading', { name: 'Workflows', level: 1 })).toBeVisible();
+  await shootThemes(page, outDir, 'workflows', { fullPage: false, settle: () => waitForNavigation(page) });
+
+  // The account menu over the page: closed for the top bar's toggle, opened again at each width.
+  const menu = page.getByRole('menu');
+  const closeMenu = async () => {
+    if (await menu.isVisible()) await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+  };
+  const openMenu = async () => {
+    await closeMenu();
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await expect(menu).toBeVisible();
+  };
+  await openMenu();
+  await shootThemes(page, outDir, 'account-menu', {
+    fullPage: false,
+    settle: openMenu,
+    dialog: { close: closeMenu, open: openMenu },
+  });
+  await closeMenu();
+
+  // The navigation: the drawer on a phone, the sidebar on a desktop.
+  const drawer = page.getByRole('dialog');
+  const closeDrawer = async () => {
+    if (await drawer.isVisible()) await drawer.getByRole('button', { name: 'Close navigation' }).click();
+    await expect(drawer).toBeHidden();
+  };
+  const openDrawer = async () => {
+    await closeDrawer();
+    if (withSidebar(page)) return waitForNavigation(page);
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await expect(drawer.getByRole('link', { name: 'Workflows' })).toBeVisible();
+  };
+  await shootThemes(page, outDir, 'navigation', {
+    fullPage: false,
+    settle: openDrawer,
+    dialog: { close: closeDrawer, open: openDrawer },
+  });
+});

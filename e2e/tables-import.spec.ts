@@ -4,7 +4,7 @@ import path from 'node:path';
 import { generateMpesaPersonalStatement, mpesaPersonalStatementPages } from '@counterpart/statements';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { samplePdf } from '../apps/server/src/modules/documents/sample-pdf.ts';
-import { acceptCookies, DESKTOP, MOBILE, shootPage } from './journey-kit.ts';
+import { acceptCookies, DESKTOP, shootPage, shootThemes } from './journey-kit.ts';
 import { signIn } from './sign-in.ts';
 
 /**
@@ -72,7 +72,7 @@ test('a table is created from a CSV of bank lines through the mapping step, then
     '16/01/2026,Card refund,INV-102,(350.00),102',
     '20/01/2026,Supplier payment,INV-103,"KES 12,000.00",103',
   ].join('\r\n');
-  await shoot(page, 'desktop-light-upload');
+  await shoot(page, 'upload-desktop-light');
   await chooseFile(page, page, 'bank-lines.csv', csv);
 
   // The mapping step: what the server sniffed, its proposed types, and the table name from the file.
@@ -100,14 +100,7 @@ test('a table is created from a CSV of bank lines through the mapping step, then
   await page.getByLabel('Table name').fill(name);
   await page.getByLabel('Key column (skip rows already imported)').selectOption({ label: 'Reference' });
 
-  await shoot(page, 'desktop-light-mapping');
-  await page.setViewportSize(MOBILE);
-  await shoot(page, 'mobile-light-mapping');
-  await page.getByRole('button', { name: 'Toggle theme' }).click();
-  await shoot(page, 'mobile-dark-mapping');
-  await page.setViewportSize(DESKTOP);
-  await shoot(page, 'desktop-dark-mapping');
-  await page.getByRole('button', { name: 'Toggle theme' }).click();
+  await shootThemes(page, outDir, 'mapping');
 
   // A bad choice is refused in place before anything is sent.
   await page.getByLabel('Description column name').fill('Reference');
@@ -122,7 +115,7 @@ test('a table is created from a CSV of bank lines through the mapping step, then
   await expect(page.getByRole('heading', { name: 'Import finished' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('Inserted', { exact: true }).locator('..')).toContainText('3 rows');
   await expect(page.getByText('Refused', { exact: true }).locator('..')).toContainText('0 rows');
-  await shoot(page, 'desktop-light-import-result');
+  await shoot(page, 'import-result-desktop-light');
 
   await page.getByRole('button', { name: 'Open table' }).click();
   await expect(page).toHaveURL(/\/tables\/[^/?]+$/);
@@ -215,7 +208,7 @@ test('a bad line is reported by its line number while the others go in, and a re
   await expect(line.nth(1)).toHaveText('Amount');
   await expect(line.nth(2)).toHaveText('twelve');
   await expect(line.nth(3)).not.toBeEmpty();
-  await shoot(page, 'desktop-light-refused-lines');
+  await shoot(page, 'refused-lines-desktop-light');
 
   await page.getByRole('button', { name: 'Open table' }).click();
   const grid = page.getByRole('grid', { name });
@@ -224,7 +217,6 @@ test('a bad line is reported by its line number while the others go in, and a re
 
   // The table's Import action: the same file, corrected, maps onto the table's own columns;
   // the rows already there are skipped by their key and the grid refreshes.
-  await page.getByRole('button', { name: 'Toggle theme' }).click();
   await page.getByRole('button', { name: 'Import', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: `Import into ${name}` });
   await chooseFile(dialog, page, 'february-fixed.csv', csv.replace('twelve', '"12.00"'));
@@ -232,10 +224,23 @@ test('a bad line is reported by its line number while the others go in, and a re
   await expect(dialog.getByLabel('Import Amount as')).toHaveValue(/^column:/);
   await expect(dialog.getByLabel('Import Reference as')).toHaveValue(/^column:/);
   await dialog.getByLabel('Key column (skip rows already imported)').selectOption({ label: 'Reference' });
-  await shoot(page, 'desktop-dark-import-dialog');
-  await page.setViewportSize(MOBILE);
-  await shoot(page, 'mobile-dark-import-dialog');
-  await page.setViewportSize(DESKTOP);
+  // The dialog closes for the top bar's theme toggle; opened again, it shows the same import being mapped.
+  await shootThemes(page, outDir, 'import-dialog', {
+    fullPage: false,
+    dialog: {
+      close: async () => {
+        await dialog.getByRole('button', { name: 'Close dialog' }).click();
+        await expect(dialog).toBeHidden();
+      },
+      open: async () => {
+        await page.getByRole('button', { name: 'Import', exact: true }).click();
+        await expect(dialog.getByRole('heading', { name: 'february-fixed.csv' })).toBeVisible();
+        await dialog
+          .getByLabel('Key column (skip rows already imported)')
+          .selectOption({ label: 'Reference' });
+      },
+    },
+  });
   await dialog.getByRole('button', { name: 'Import rows' }).click();
   await expect(dialog.getByRole('heading', { name: 'Import finished' })).toBeVisible({ timeout: 30_000 });
   await expect(dialog.getByText('Inserted', { exact: true }).locator('..')).toContainText('1 row');
@@ -244,7 +249,6 @@ test('a bad line is reported by its line number while the others go in, and a re
   );
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(dialog).toBeHidden();
-  await page.getByRole('button', { name: 'Toggle theme' }).click();
   await expect.poll(async () => (await columnTexts(grid, 2)).sort()).toEqual(['PAY-1', 'PAY-2', 'PAY-3']);
   await expect(grid.getByRole('row', { name: /PAY-2/ })).toContainText('KES 12.00');
 });
@@ -272,7 +276,7 @@ test('an M-Pesa statement is recognised, imported with exact amounts, and a seco
   await expect(page.getByLabel('Amount currency')).toHaveValue('KES');
   await expect(page.getByLabel('Bank reference column name')).toHaveValue('Bank reference');
   await page.getByLabel('Table name').fill(name);
-  await shoot(page, 'desktop-light-statement-mapping');
+  await shoot(page, 'statement-mapping-desktop-light');
   await page.getByRole('button', { name: 'Import rows' }).click();
 
   await expect(page.getByRole('heading', { name: 'Import finished' })).toBeVisible({ timeout: 30_000 });
@@ -321,7 +325,7 @@ test('a password-protected M-Pesa PDF statement asks for its password, refuses a
   await field.press('Enter');
   await expect(form.getByText('The password is not right')).toBeVisible();
   await expect(field).toHaveAttribute('aria-invalid', 'true');
-  await shoot(page, 'desktop-light-statement-password');
+  await shoot(page, 'statement-password-desktop-light');
 
   await field.fill('27182818');
   await form.getByRole('button', { name: 'Open statement' }).click();

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { acceptCookies, DESKTOP, MOBILE, shootPage } from './journey-kit.ts';
+import { acceptCookies, DESKTOP, shootPage, shootThemes } from './journey-kit.ts';
 import { signIn } from './sign-in.ts';
 
 /**
@@ -51,10 +51,7 @@ test('a table is created, filled, edited with undo, sorted, filtered, searched a
   await page.getByRole('button', { name: 'Add column' }).click();
   await page.getByLabel('Column 3 name').fill('Value date');
   await page.getByLabel('Column 3 type').selectOption('date');
-  await shoot(page, 'desktop-light-create-table');
-  await page.setViewportSize(MOBILE);
-  await shoot(page, 'mobile-light-create-table');
-  await page.setViewportSize(DESKTOP);
+  await shootThemes(page, outDir, 'create-table');
   await page.getByRole('button', { name: 'Create table' }).click();
   await expect(page).toHaveURL(/\/tables\/[^/]+$/);
   await expect(page.getByRole('heading', { name })).toBeVisible();
@@ -104,7 +101,7 @@ test('a table is created, filled, edited with undo, sorted, filtered, searched a
   await page.getByLabel('From').fill('2026-01-12');
   await page.getByRole('button', { name: 'Apply filter' }).click();
   await expect.poll(() => references(grid)).toEqual(['INV-003', 'INV-001']);
-  await shoot(page, 'desktop-light-table');
+  await shoot(page, 'table-filtered-desktop-light');
   await page.getByRole('button', { name: /^Remove filter/ }).click();
   await expect.poll(() => references(grid)).toHaveLength(3);
 
@@ -117,13 +114,7 @@ test('a table is created, filled, edited with undo, sorted, filtered, searched a
   await search.first().press('Enter');
   await expect.poll(() => references(grid)).toHaveLength(3);
 
-  await page.getByRole('button', { name: 'Toggle theme' }).click();
-  await shoot(page, 'desktop-dark-table');
-  await page.setViewportSize(MOBILE);
-  await shoot(page, 'mobile-dark-table');
-  await page.getByRole('button', { name: 'Toggle theme' }).click();
-  await shoot(page, 'mobile-light-table');
-  await page.setViewportSize(DESKTOP);
+  await shootThemes(page, outDir, 'table');
 
   // Column menu and toolbar: add a status column, badge a value, rename, hide and show, delete a row.
   await page.getByRole('button', { name: 'Add column' }).click();
@@ -175,7 +166,7 @@ test('a table is created, filled, edited with undo, sorted, filtered, searched a
   const listed = page.getByRole('row', { name: new RegExp(name) });
   await expect(listed).toBeVisible();
   await expect(listed.getByRole('cell').nth(1)).toHaveText('0');
-  await shoot(page, 'desktop-light-tables');
+  await shoot(page, 'tables-desktop-light');
 });
 
 /** Screenshots of the tables-extras panels go with the test results. */
@@ -265,7 +256,6 @@ test('the filtered view exports to a CSV download; a row opens its linked record
   await expect(related).toContainText(`Settles → ${name}`);
   await related.getByRole('button', { name: 'Link =HYPERLINK' }).click();
   await expect(related.getByRole('button', { name: 'Unlink =HYPERLINK' })).toBeVisible();
-  await shootPanel(page, 'tables-relationships-linked-desktop-light');
   await related.getByRole('button', { name: 'Close dialog' }).click();
   await expect(related).toBeHidden();
   await grid.getByRole('button', { name: 'Linked records of row 2' }).click();
@@ -275,24 +265,31 @@ test('the filtered view exports to a CSV download; a row opens its linked record
   await other.getByRole('button', { name: 'Close dialog' }).click();
   await expect(other).toBeHidden();
 
-  // Dark, desktop then mobile: the associations panel and a row's linked records.
-  await page.getByRole('button', { name: 'Toggle theme' }).click();
-  await page.getByRole('button', { name: 'Associations' }).click();
-  await expect(associations).toBeVisible();
-  await shootPanel(page, 'tables-associations-desktop-dark');
-  await page.setViewportSize(MOBILE);
-  await shootPanel(page, 'tables-associations-mobile-dark');
-  await page.keyboard.press('Escape');
-  await expect(associations).toBeHidden();
-  await link.focus();
-  await page.keyboard.press('Enter');
-  await expect(related).toContainText('=HYPERLINK');
-  await shootPanel(page, 'tables-relationships-mobile-dark');
-  await page.keyboard.press('Escape');
-  await expect(related).toBeHidden();
-  await shootPanel(page, 'tables-grid-mobile-dark');
-  await page.getByRole('button', { name: 'Toggle theme' }).click();
-  await shootPanel(page, 'tables-grid-mobile-light');
-  await page.setViewportSize(DESKTOP);
-  await shootPanel(page, 'tables-grid-desktop-light');
+  // Light and dark, desktop and mobile: the associations panel, a row's linked records and the grid.
+  const openAssociations = async () => {
+    await page.getByRole('button', { name: 'Associations' }).click();
+    await expect(associations).toBeVisible();
+  };
+  const openLinked = async () => {
+    await link.focus();
+    await page.keyboard.press('Enter');
+    await expect(related).toContainText('=HYPERLINK');
+  };
+  const closeDialog = (dialog: Locator) => async () => {
+    await dialog.getByRole('button', { name: 'Close dialog' }).click();
+    await expect(dialog).toBeHidden();
+  };
+  await openAssociations();
+  await shootThemes(page, resultsDir, 'tables-associations', {
+    fullPage: false,
+    dialog: { close: closeDialog(associations), open: openAssociations },
+  });
+  await closeDialog(associations)();
+  await openLinked();
+  await shootThemes(page, resultsDir, 'tables-relationships-linked', {
+    fullPage: false,
+    dialog: { close: closeDialog(related), open: openLinked },
+  });
+  await closeDialog(related)();
+  await shootThemes(page, resultsDir, 'tables-grid', { fullPage: false });
 });
