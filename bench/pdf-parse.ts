@@ -7,7 +7,7 @@
  *   npx tsx bench/pdf-parse.ts
  *   PAGES=300 ROUNDS=5 npx tsx bench/pdf-parse.ts
  */
-import { openPdf } from '../apps/server/src/modules/documents/pdf-parser.ts';
+import { openPdf } from '@counterpart/files';
 import { invoicePage, samplePdf } from '../apps/server/src/modules/documents/sample-pdf.ts';
 
 const PAGES = Number(process.env.PAGES ?? 100);

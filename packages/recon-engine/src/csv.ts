@@ -4,38 +4,15 @@
  * matched case-insensitively), and a result CSV with one row per record.
  */
 import { fromMinorUnits, toMinorUnits } from '@counterpart/domain';
+import { CsvReadError, type CsvRow, parseCsvText, quoteCsvField } from '@counterpart/files/csv';
 import type { EngineRecord, MatchGroup, RunResult } from './types.ts';
 
-/** RFC 4180 rows: quoted fields, doubled quotes, quoted newlines, CRLF or LF, a leading BOM. */
+/**
+ * RFC 4180 rows (the files package's reader): quoted fields, doubled quotes, quoted newlines, CRLF
+ * or LF, a leading BOM; blank lines skipped. A quote never closed is a CsvReadError naming its line.
+ */
 export function parseCsvRows(text: string): string[][] {
-  const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < source.length; i++) {
-    const char = source[i]!;
-    if (quoted) {
-      if (char === '"' && source[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"' && field === '') quoted = true;
-    else if (char === ',') {
-      row.push(field);
-      field = '';
-    } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && source[i + 1] === '\n') i++;
-      row.push(field);
-      if (row.length > 1 || row[0] !== '') rows.push(row);
-      row = [];
-      field = '';
-    } else field += char;
-  }
-  row.push(field);
-  if (row.length > 1 || row[0] !== '') rows.push(row);
-  return rows;
+  return parseCsvText(text).map((row) => row.fields);
 }
 
 const DAY_MS = 86_400_000;
@@ -58,7 +35,15 @@ export function parseDay(text: string): number | null {
 
 /** Records from CSV text; throws naming the file, line and field of the first bad value. */
 export function recordsFromCsv(text: string, name: string, defaultCurrency = 'KES'): EngineRecord[] {
-  const [header, ...rows] = parseCsvRows(text);
+  let parsed: CsvRow[];
+  try {
+    parsed = parseCsvText(text);
+  } catch (error) {
+    if (!(error instanceof CsvReadError)) throw error;
+    throw new RangeError(`${name} line ${error.line}: ${error.message.replace(/^Line \d+: /, '')}`);
+  }
+  const [header, ...rows] = parsed.map((row) => row.fields);
+  const lines = parsed.map((row) => row.line);
   if (!header) throw new RangeError(`${name}: the file is empty`);
   const columns = new Map(header.map((title, index) => [title.trim().toLowerCase(), index]));
   for (const required of ['id', 'amount', 'date']) {
@@ -69,7 +54,7 @@ export function recordsFromCsv(text: string, name: string, defaultCurrency = 'KE
     return index === undefined ? '' : (row[index] ?? '').trim();
   };
   return rows.map((row, index) => {
-    const where = `${name} line ${index + 2}`;
+    const where = `${name} line ${lines[index + 1]}`;
     const id = cell(row, 'id');
     if (id === '') throw new RangeError(`${where}: id is empty`);
     const amount = toMinorUnits(cell(row, 'amount'));
@@ -96,10 +81,6 @@ export function recordsFromCsv(text: string, name: string, defaultCurrency = 'KE
   });
 }
 
-function quote(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
-
 const RESULT_HEADER = [
   'group',
   'status',
@@ -123,7 +104,7 @@ export function resultToCsv(
     right: new Map(right.map((r) => [r.id, r.amount])),
   };
   const lines = [RESULT_HEADER.join(',')];
-  const push = (cells: string[]) => lines.push(cells.map(quote).join(','));
+  const push = (cells: string[]) => lines.push(cells.map(quoteCsvField).join(','));
   result.groups.forEach((group: MatchGroup, index) => {
     const explanation = group.features.map((feature) => feature.detail).join('; ');
     for (const side of ['left', 'right'] as const) {

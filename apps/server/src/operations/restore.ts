@@ -4,12 +4,12 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { pipeline } from 'node:stream/promises';
+import { zipEntries } from '@counterpart/files';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import yauzl, { type Entry } from 'yauzl';
 import type { Config } from '../config.ts';
-import { zipEntries } from '../storage/zip-entries.ts';
 import {
   type BackupManifest,
   DATABASE_ENTRY,

@@ -1,4 +1,5 @@
 import type { DocumentKind } from '@counterpart/contracts';
+import { DocumentContentError } from '@counterpart/files';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database, Db } from '../../db/database.ts';
@@ -7,7 +8,6 @@ import type { JobDefinition, JobQueue } from '../../jobs/job-types.ts';
 import { createFileStore } from '../../storage/file-store.ts';
 import { PROCESS_DOCUMENT_JOB, type ProcessDocumentData } from './documents.service.ts';
 import { removeParsed } from './parsed-results.ts';
-import { DocumentContentError } from './pdf-parser.ts';
 import { processDocument } from './process-document.ts';
 
 /** A run longer than this is stopped and retried once (a 100-page PDF takes about a second). */

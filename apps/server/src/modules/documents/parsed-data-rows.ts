@@ -1,9 +1,8 @@
 import type { ParsedPdfPage } from '@counterpart/contracts';
+import { type Cell, ROW_BATCH } from '@counterpart/files';
 import type { FileStore } from '../../storage/file-store.ts';
-import type { Cell } from '../exports/table-writers.ts';
 import type { DocumentRow } from './documents.service.ts';
 import { readParsedPage } from './parsed-results.ts';
-import { ROW_BATCH } from './sheet-parser.ts';
 
 /** Fixed columns of a parsed-data export; cells follow as "Column 1"… */
 const FIXED = ['Document', 'Page', 'Row', 'Text'];

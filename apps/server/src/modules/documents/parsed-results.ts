@@ -1,9 +1,9 @@
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { ParsedPage, ParsedPdfPage } from '@counterpart/contracts';
+import { ROW_BATCH } from '@counterpart/files';
 import type { FileStore } from '../../storage/file-store.ts';
 import { resultFolder } from './document-blobs.ts';
-import { ROW_BATCH } from './sheet-parser.ts';
 
 /**
  * A document's parsed result in the file store, under parsed/<document id>/: one JSON file per

@@ -1,11 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { DocumentKind, DocumentSummary } from '@counterpart/contracts';
+import {
+  CsvReadError,
+  csvRows,
+  DocumentContentError,
+  openPdf,
+  type SheetRows,
+  xlsxRows,
+} from '@counterpart/files';
 import type { FileStore } from '../../storage/file-store.ts';
 import { blobPath } from './document-blobs.ts';
 import { savePdfPage, saveRowBlock } from './parsed-results.ts';
-import { DocumentContentError, openPdf } from './pdf-parser.ts';
-import { csvRows, type SheetRows, xlsxRows } from './sheet-parser.ts';
 
 export const OCR_NEEDED_PDF = 'This PDF has no text layer: OCR is needed';
 export const OCR_NEEDED_IMAGE = 'This is an image: OCR is needed to read its text';
@@ -148,6 +154,7 @@ async function processRows(
     }
   } catch (error) {
     if (error instanceof DocumentContentError || signal.aborted) throw error;
+    if (error instanceof CsvReadError) throw new DocumentContentError(error.message);
     if (document.kind === 'xlsx')
       throw new DocumentContentError('The workbook could not be read (it may be damaged)');
     throw error;

@@ -1,10 +1,10 @@
 import type { StartExport } from '@counterpart/contracts';
+import type { Cell } from '@counterpart/files';
 import type { Db } from '../../db/database.ts';
 import { countNotifications, notificationsForExport } from '../notifications/notifications.service.ts';
 import { listMembers } from '../organizations/organizations.service.ts';
 import { tableExportSource } from '../tables/items-export.ts';
 import type { ExportOwner } from './exports.service.ts';
-import type { Cell } from './table-writers.ts';
 
 /** Rows are read and written this many at a time; progress is reported after each batch. */
 export const EXPORT_BATCH_SIZE = 500;

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { type StartExport, startExportSchema } from '@counterpart/contracts';
+import { CONTENT_TYPES, createTableWriter } from '@counterpart/files';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import type { JobDefinition, JobQueue } from '../../jobs/job-types.ts';
 import { createFileStore } from '../../storage/file-store.ts';
 import { exportSource } from './export-areas.ts';
 import { purgeExpiredExports, recordExport } from './exports.service.ts';
-import { CONTENT_TYPES, createTableWriter } from './table-writers.ts';
 
 export const EXPORT_JOB = 'export';
 

@@ -1,8 +1,8 @@
 import type { ReconAuditEntry } from '@counterpart/contracts';
+import { csvField } from '@counterpart/files';
 import { and, count, desc, eq, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { reconAudit } from '../../db/schema.ts';
-import { csvField } from '../exports/table-writers.ts';
 import { listPage, pageOffset } from './list-page.ts';
 import type { ReconScope } from './recon-scope.ts';
 

@@ -1,10 +1,10 @@
 import type { TableColumn, TableExport } from '@counterpart/contracts';
 import { fromMinorUnits } from '@counterpart/domain';
+import type { Cell } from '@counterpart/files';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { rowsOf } from '../../db/raw-rows.ts';
 import { tableItems } from '../../db/schema.ts';
-import type { Cell } from '../exports/table-writers.ts';
 import { columnCurrency } from './cell-values.ts';
 import { keyValue, orderOf, planView, sortKey, type ViewPlan } from './items-conditions.ts';
 import { loadTable } from './tables.service.ts';

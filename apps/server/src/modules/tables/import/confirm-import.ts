@@ -13,8 +13,8 @@ import { badRequest } from '../../../errors.ts';
 import type { JobQueue } from '../../../jobs/job-types.ts';
 import type { FileStore } from '../../../storage/file-store.ts';
 import { recordAudit } from '../../audit/audit.service.ts';
-import { addColumn } from '../columns.service.ts';
-import { createTable, loadTable } from '../tables.service.ts';
+import { addColumn, removeColumn } from '../columns.service.ts';
+import { createTable, deleteTable, loadTable } from '../tables.service.ts';
 import type { TablesScope } from '../tables-scope.ts';
 import { type StoredImportOptions, TABLE_IMPORT_JOB, type TableImportJobData } from './import-job.ts';
 import type { ImportRow } from './import-view.ts';
@@ -138,8 +138,9 @@ async function prepareTarget(
 }
 
 /**
- * Confirms an uploaded import: checks the mapping, claims the import (a second confirm is 409),
- * creates the new table or columns through the tables services, and queues the run.
+ * Confirms an uploaded import: checks the mapping, then in one transaction claims the import (a
+ * second confirm is 409) and creates the new table or columns through the tables services, and
+ * queues the run (a run that cannot be queued undoes the confirmation).
  */
 export async function confirmImport(
   scope: TablesScope,
@@ -166,36 +167,64 @@ export async function confirmImport(
     row = { ...row, proposal: await proposeImport(store, storedUpload(row), choices, null) };
   }
   const { newColumns } = await checkMapping(scope, row, input);
-  const [claimed] = await scope.db
-    .update(tableImports)
-    .set({ status: 'queued', proposal: row.proposal })
-    .where(and(eq(tableImports.id, row.id), eq(tableImports.status, 'uploaded')))
-    .returning();
-  if (!claimed) throw notUploaded(row);
-  try {
-    const { tableId, created } = await prepareTarget(scope, input, newColumns);
+  // Claiming the import, creating the table or columns, storing the options and the audit entry go
+  // in one transaction: a failure in any of them leaves the import uploaded and the tables as they were.
+  const target = await scope.db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const [claimed] = await tx
+      .update(tableImports)
+      .set({ status: 'queued', proposal: row.proposal })
+      .where(and(eq(tableImports.id, row.id), eq(tableImports.status, 'uploaded')))
+      .returning();
+    if (!claimed) throw notUploaded(row);
+    const prepared = await prepareTarget({ ...scope, db: tx }, input, newColumns);
     const sniffed = (row.proposal as ImportProposal).columns;
     const options: StoredImportOptions = {
       ...input.options,
       mapping: input.mapping.flatMap((entry) => {
-        const columnId = entry.column_id ?? created.get(entry.source);
+        const columnId = entry.column_id ?? prepared.created.get(entry.source);
         if (!columnId) return [];
         const dateFormat =
           entry.date_format ?? input.options?.date_format ?? sniffed[entry.source]?.date_format ?? null;
         return [{ source: entry.source, column_id: columnId, date_format: dateFormat }];
       }),
     };
-    await scope.db
+    await tx
       .update(tableImports)
-      .set({ tableId, options: options as unknown as Record<string, unknown> })
+      .set({ tableId: prepared.tableId, options: options as unknown as Record<string, unknown> })
       .where(eq(tableImports.id, row.id));
-    await audit(scope.db, scope, tableId, row);
+    await audit(tx, scope, prepared.tableId, row);
+    return prepared;
+  });
+  try {
     const id = await jobs.enqueue<TableImportJobData>(TABLE_IMPORT_JOB, { importId: row.id }, owner);
     return { id, source: 'document processing', import_id: row.id };
   } catch (error) {
-    await scope.db.update(tableImports).set({ status: 'uploaded' }).where(eq(tableImports.id, row.id));
+    await undoConfirm(scope, row, input, target);
     throw error;
   }
+}
+
+/**
+ * The run could not be queued (after the transaction): the import is uploaded again, as it was,
+ * and the table or columns confirming created are taken out (the table's import row first: it
+ * would go with the table).
+ */
+async function undoConfirm(
+  scope: TablesScope,
+  row: ImportRow,
+  input: ConfirmImportInput,
+  target: { tableId: string; created: Map<number, string> },
+): Promise<void> {
+  await scope.db
+    .update(tableImports)
+    .set({ status: 'uploaded', tableId: row.tableId, options: row.options })
+    .where(eq(tableImports.id, row.id));
+  if ('new_table' in input.target) {
+    await deleteTable(scope, target.tableId);
+    return;
+  }
+  for (const columnId of target.created.values()) await removeColumn(scope, target.tableId, columnId);
 }
 
 async function audit(db: Db, scope: TablesScope, tableId: string, row: ImportRow) {

@@ -1,7 +1,6 @@
 import type { ImportFormat } from '@counterpart/contracts';
+import { detectEncoding, type TextEncoding } from '@counterpart/files';
 import { badRequest } from '../../../errors.ts';
-
-export type TextEncoding = 'utf-8' | 'windows-1252';
 
 export type RecognisedContent =
   | { format: 'xlsx'; encoding: null }
@@ -25,16 +24,6 @@ function controlShare(head: Buffer): number {
   for (const byte of head)
     if (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0c && byte !== 0x0d) count += 1;
   return count / head.length;
-}
-
-/** UTF-8 when the bytes are valid UTF-8 (a cut character at the end is fine), else Windows-1252. */
-export function detectEncoding(head: Buffer): TextEncoding {
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(head, { stream: true });
-    return 'utf-8';
-  } catch {
-    return 'windows-1252';
-  }
 }
 
 /**

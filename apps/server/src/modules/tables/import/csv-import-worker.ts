@@ -1,10 +1,9 @@
 import { createReadStream } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
+import { CsvReadError, readCsvRows } from '@counterpart/files';
 import { convertBatches, type ReadCounts } from './convert-batches.ts';
-import { CsvReadError } from './csv-rows.ts';
 import type { CsvWorkerInput, CsvWorkerMessage } from './csv-worker.ts';
 import { RowBatch } from './row-encoding.ts';
-import { readCsvRows } from './source-rows.ts';
 
 /**
  * The reading half of a CSV import, in a worker thread (started by csv-worker.ts): streams the

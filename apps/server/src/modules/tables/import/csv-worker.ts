@@ -1,7 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { ImportLineError, TableColumn } from '@counterpart/contracts';
-import type { TextEncoding } from './content-check.ts';
-import { CsvReadError } from './csv-rows.ts';
+import { CsvReadError, type TextEncoding } from '@counterpart/files';
 import type { RowPlan } from './row-conversion.ts';
 import type { EncodedBatch, ImportTarget, RowEncoding } from './row-encoding.ts';
 

@@ -14,10 +14,6 @@ export const DEFAULT_IMPORT_LIMITS: ImportLimits = {
   maxEntryRatio: 400,
 };
 
-/** How much of a file is read to recognise it and to propose a mapping. */
-export const SNIFF_BYTES = 64 * 1024;
-/** Rows read to guess delimiter and types. */
-export const SNIFF_ROWS = 200;
 /** Data rows shown in the proposal. */
 export const SAMPLE_ROWS = 20;
 /** Line errors kept on an import (the count goes on). */
@@ -26,11 +22,3 @@ export const MAX_KEPT_ERRORS = 1000;
 export const IMPORT_JOB_LIMIT_SECONDS = 3600;
 /** Rows per insert statement. */
 export const INSERT_BATCH_ROWS = 5000;
-/** A row longer than this (characters) is refused: most likely an unclosed quote. */
-export const MAX_ROW_CHARS = 1024 * 1024;
-
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024 * 1024) return `${Math.round(bytes / (1024 * 1024 * 1024))} GB`;
-  if (bytes >= 1024 * 1024) return `${Math.round(bytes / (1024 * 1024))} MB`;
-  return `${Math.round(bytes / 1024)} KB`;
-}

@@ -1,9 +1,10 @@
 import path from 'node:path';
 import type { ImportProposalInput, TableImport, TableImportsPage } from '@counterpart/contracts';
+import { FileReadError, inspectXlsx } from '@counterpart/files';
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
 import { tableImports } from '../../../db/schema.ts';
-import { AppError, notFound } from '../../../errors.ts';
+import { AppError, badRequest, notFound } from '../../../errors.ts';
 import type { FileStore } from '../../../storage/file-store.ts';
 import { loadTable } from '../tables.service.ts';
 import type { TablesScope } from '../tables-scope.ts';
@@ -14,7 +15,6 @@ import { type ImportRow, importView } from './import-view.ts';
 import { convertPdfStatement, isPdf } from './pdf-statement.ts';
 import { proposeImport, readHead, type StoredUpload } from './read-proposal.ts';
 import { discardUpload, type ReceivedUpload } from './receive-upload.ts';
-import { inspectXlsx } from './xlsx-check.ts';
 
 /** The job's time limit, pg-boss's grace after it (60 s) and a margin. */
 const ABANDONED_AFTER_MS = (IMPORT_JOB_LIMIT_SECONDS + 120) * 1000;
@@ -76,7 +76,11 @@ export async function createImport(
     );
     const sheets =
       content.format === 'xlsx'
-        ? await inspectXlsx(path.join(store.root, upload.relativePath), upload.fileName, limits)
+        ? await inspectXlsx(path.join(store.root, upload.relativePath), upload.fileName, limits).catch(
+            (error: unknown) => {
+              throw error instanceof FileReadError ? badRequest(error.message) : error;
+            },
+          )
         : [];
     const stored: StoredUpload = { ...upload, content, sheets };
     const proposal = await proposeImport(store, stored, {}, existing);

@@ -1,10 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { DocumentContentError, formatBytes, openPdf, PdfPasswordError } from '@counterpart/files';
 import { isMpesaPdf, mpesaPdfToCsv, type PdfLine } from '@counterpart/statements';
 import { AppError, badRequest } from '../../../errors.ts';
 import type { FileStore } from '../../../storage/file-store.ts';
-import { DocumentContentError, openPdf, PdfPasswordError } from '../../documents/pdf-parser.ts';
-import { formatBytes } from './import-limits.ts';
 import type { ReceivedUpload } from './receive-upload.ts';
 import { MAX_STATEMENT_BYTES } from './statement-seam.ts';
 

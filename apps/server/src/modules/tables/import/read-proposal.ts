@@ -1,12 +1,17 @@
 import type { ImportProposal, ImportProposalInput, ImportSheet, TableColumn } from '@counterpart/contracts';
+import {
+  CsvReadError,
+  readXlsxRows,
+  SNIFF_BYTES,
+  SNIFF_ROWS,
+  sniffDelimiter,
+  sniffLineEndings,
+  sniffRows,
+} from '@counterpart/files';
 import { badRequest } from '../../../errors.ts';
 import type { FileStore } from '../../../storage/file-store.ts';
 import type { RecognisedContent } from './content-check.ts';
-import { CsvReadError } from './csv-rows.ts';
-import { sniffDelimiter, sniffLineEndings, sniffRows } from './csv-sniff.ts';
-import { SNIFF_BYTES, SNIFF_ROWS } from './import-limits.ts';
 import { buildProposal, type ProposalBase, tableNameFrom } from './proposal.ts';
-import { readXlsxRows } from './source-rows.ts';
 import { buildStatementProposal } from './statement-proposal.ts';
 import { detectStatement, MAX_STATEMENT_BYTES, statementTooLarge } from './statement-seam.ts';
 

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { formatBytes } from '@counterpart/files';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../../../errors.ts';
 import { requireSafeText } from '../../../http/input-safety.ts';
 import type { FileStore } from '../../../storage/file-store.ts';
-import { formatBytes } from './import-limits.ts';
 
 export interface ReceivedUpload {
   importId: string;

@@ -1,8 +1,8 @@
 import type { ImportDateFormat, ImportLineError, TableColumn } from '@counterpart/contracts';
+import type { SourceRow } from '@counterpart/files';
 import { parseCell } from '../cell-values.ts';
 import { toIsoDate } from './date-formats.ts';
 import { plainNumberCell } from './fast-cells.ts';
-import type { SourceRow } from './source-rows.ts';
 
 /** A source column and the table column it fills. */
 export interface MappedColumn {

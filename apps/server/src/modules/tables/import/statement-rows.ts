@@ -6,9 +6,9 @@ import type {
   TableColumn,
 } from '@counterpart/contracts';
 import { fromMinorUnits } from '@counterpart/domain';
+import type { SourceRow } from '@counterpart/files';
 import { minorDigits, type StatementTransaction } from '@counterpart/statements';
 import { columnCurrency } from '../cell-values.ts';
-import type { SourceRow } from './source-rows.ts';
 import { transactionAmountText, transactionCells } from './statement-proposal.ts';
 import { MAX_STATEMENT_BYTES, readStatementBytes, statementTooLarge } from './statement-seam.ts';
 

@@ -1,4 +1,5 @@
 import type { ImportQifDateFormat } from '@counterpart/contracts';
+import { formatBytes } from '@counterpart/files';
 import {
   decodeStatementBytes,
   detectStatementFormat,
@@ -6,7 +7,6 @@ import {
   type StatementReadResult,
   UnknownStatementFormatError,
 } from '@counterpart/statements';
-import { formatBytes } from './import-limits.ts';
 
 /**
  * The seam where bank statement files (M-Pesa CSV, camt.053/054, MT940, OFX/QFX, QIF) join the

@@ -1,12 +1,12 @@
 import { open, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { ROW_BATCH } from '@counterpart/files';
 import type { RowSet } from '@counterpart/workflow-engine';
 import type { Db } from '../../../db/database.ts';
 import type { FileStore } from '../../../storage/file-store.ts';
 import { blobPath } from '../../documents/document-blobs.ts';
 import { type DocumentRow, loadDocument } from '../../documents/documents.service.ts';
 import { readParsedPage } from '../../documents/parsed-results.ts';
-import { ROW_BATCH } from '../../documents/sheet-parser.ts';
 import {
   STATEMENT_COLUMNS,
   transactionAmountText,

@@ -1,4 +1,5 @@
 import type { TableColumn } from '@counterpart/contracts';
+import type { Cell } from '@counterpart/files';
 import {
   type BlockOutputs,
   type BlockRunContext,
@@ -12,7 +13,6 @@ import {
 import type { Db } from '../../../db/database.ts';
 import type { FileStore } from '../../../storage/file-store.ts';
 import type { AuditActor } from '../../audit/audit.service.ts';
-import type { Cell } from '../../exports/table-writers.ts';
 import { createItems } from '../../tables/items.service.ts';
 import { tableExportSource } from '../../tables/items-export.ts';
 import { clearTable, createTable, loadTable } from '../../tables/tables.service.ts';

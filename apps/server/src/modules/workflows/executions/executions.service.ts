@@ -2,6 +2,7 @@ import { PassThrough, Readable } from 'node:stream';
 import type { BlockOutputPage, Execution, StartExecution, WorkflowRunInput } from '@counterpart/contracts';
 import { workflowGraphSchema } from '@counterpart/contracts';
 import { downstreamOf, upstreamOf } from '@counterpart/domain';
+import { CONTENT_TYPES, type ExportFormat } from '@counterpart/files';
 import { and, asc, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
 import {
@@ -15,7 +16,6 @@ import {
 } from '../../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../../errors.ts';
 import type { JobQueue } from '../../../jobs/job-types.ts';
-import { CONTENT_TYPES, type ExportFormat } from '../../exports/table-writers.ts';
 import { BLOCK_NAMES } from '../block-catalog.ts';
 import type { WorkflowsScope } from '../workflows.service.ts';
 import { exportFileName, isStoredExportedFile, WORKFLOW_FILES, writeRows } from './output-blocks.ts';

@@ -9,12 +9,12 @@ import {
   type NotifyResult,
   WORKFLOW_DOCUMENT_COLUMNS,
 } from '@counterpart/contracts';
+import { type Cell, createTableWriter, type ExportFormat } from '@counterpart/files';
 import { isRowSet, type RowSet } from '@counterpart/workflow-engine';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../../config.ts';
 import type { EventBus } from '../../../realtime/realtime-event.ts';
 import { listDocuments } from '../../documents/documents-query.ts';
-import { type Cell, createTableWriter, type ExportFormat } from '../../exports/table-writers.ts';
 import { sendMail } from '../../mail/mail.service.ts';
 import { notifyOwner } from '../../notifications/notifications.service.ts';
 import type { BlockEnvironment } from './execution-blocks.ts';

@@ -1,5 +1,6 @@
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import { quoteCsvField } from './csv/csv-field.ts';
 
 /** A calendar day, `yyyy-mm-dd`: text in CSV, a date cell in XLSX. */
 export interface DayCell {
@@ -63,7 +64,7 @@ export function csvField(value: Cell): string {
   if (value === null) return '';
   let text = plainText(value);
   if (typeof value === 'string') text = defuseFormula(text);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  return quoteCsvField(text);
 }
 
 /** RFC 4180: comma-separated, CRLF after every record, UTF-8 with a BOM for Excel. */

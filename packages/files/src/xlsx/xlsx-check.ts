@@ -1,7 +1,14 @@
 import type { ImportSheet } from '@counterpart/contracts';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
-import { AppError, badRequest } from '../../../errors.ts';
-import { formatBytes, type ImportLimits } from './import-limits.ts';
+import { FileReadError, formatBytes } from '../errors.ts';
+
+/** How far a workbook may expand when unpacked. */
+export interface XlsxUnpackLimits {
+  /** The most its zip entries may expand to together. */
+  maxUnpackedBytes: number;
+  /** The largest expansion ratio of one zip entry bigger than 1 MiB unpacked. */
+  maxEntryRatio: number;
+}
 
 const WORKBOOK = 'xl/workbook.xml';
 const WORKBOOK_RELS = 'xl/_rels/workbook.xml.rels';
@@ -60,15 +67,16 @@ function statedRows(sheetHead: string): number | null {
 /**
  * Checks an uploaded ZIP is an XLSX workbook that is safe to unpack: it holds xl/workbook.xml,
  * every entry really inflates (sizes are verified, not trusted) and the whole stays under the
- * limits. Answers the sheets with the row counts their files state.
+ * limits. Answers the sheets with the row counts their files state. A file refused throws a
+ * FileReadError naming it.
  */
 export async function inspectXlsx(
   filePath: string,
   fileName: string,
-  limits: ImportLimits,
+  limits: XlsxUnpackLimits,
 ): Promise<ImportSheet[]> {
   const tooBig = () =>
-    badRequest(
+    new FileReadError(
       `"${fileName}" expands to more than ${formatBytes(limits.maxUnpackedBytes)} (or more than ` +
         `${limits.maxEntryRatio} times its size) when unpacked; it is not a spreadsheet we can read safely`,
     );
@@ -76,7 +84,7 @@ export async function inspectXlsx(
   try {
     zip = await yauzl.openPromise(filePath, { lazyEntries: true, validateEntrySizes: true });
   } catch {
-    throw badRequest(
+    throw new FileReadError(
       `"${fileName}" looks like a ZIP archive but it is damaged, so it cannot be read as XLSX`,
     );
   }
@@ -98,14 +106,16 @@ export async function inspectXlsx(
       texts.set(entry.fileName, await inflate(zip, entry, keep));
     }
   } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw badRequest(`"${fileName}" is a damaged ZIP archive, so it cannot be read as XLSX`);
+    if (error instanceof FileReadError) throw error;
+    throw new FileReadError(`"${fileName}" is a damaged ZIP archive, so it cannot be read as XLSX`);
   } finally {
     zip.close();
   }
   const workbook = texts.get(WORKBOOK);
   if (workbook === undefined) {
-    throw badRequest(`"${fileName}" is a ZIP archive but not an XLSX workbook (it has no xl/workbook.xml)`);
+    throw new FileReadError(
+      `"${fileName}" is a ZIP archive but not an XLSX workbook (it has no xl/workbook.xml)`,
+    );
   }
   return sheetFiles(workbook, texts.get(WORKBOOK_RELS) ?? '').map(({ name, path }) => ({
     name,

@@ -1,8 +1,5 @@
-import { createReadStream } from 'node:fs';
-import { open, stat } from 'node:fs/promises';
-import { Transform } from 'node:stream';
 import ExcelJS from 'exceljs';
-import Papa from 'papaparse';
+import { ROW_BATCH } from '../limits.ts';
 
 /** A sheet of a workbook and how many rows it has (0: empty). */
 export interface SheetCount {
@@ -17,61 +14,6 @@ export interface SheetRows {
   /** Every sheet of the workbook, in order (XLSX only). */
   sheets?: SheetCount[];
   batches: AsyncGenerator<string[][]>;
-}
-
-export const ROW_BATCH = 1000;
-
-/** Reports how far the reading is, 0–1 (bytes read of a CSV; rows are not counted ahead in XLSX). */
-export type ReadProgress = (fraction: number) => void;
-
-/** UTF-8 when the first 64 KB are valid UTF-8 (a character cut at the end is fine), else Windows-1252. */
-export async function csvEncoding(filePath: string): Promise<'utf-8' | 'windows-1252'> {
-  const file = await open(filePath, 'r');
-  try {
-    const head = Buffer.alloc(64 * 1024);
-    const { bytesRead } = await file.read(head, 0, head.length, 0);
-    new TextDecoder('utf-8', { fatal: true }).decode(head.subarray(0, bytesRead), { stream: true });
-    return 'utf-8';
-  } catch {
-    return 'windows-1252';
-  } finally {
-    await file.close();
-  }
-}
-
-/**
- * A CSV, streamed through papaparse (delimiter detected, BOM removed, blank lines skipped), read
- * as UTF-8 or, when it is not valid UTF-8, as Windows-1252 (what spreadsheet programs write).
- */
-export async function* csvRows(filePath: string, onProgress: ReadProgress): AsyncGenerator<string[][]> {
-  const size = (await stat(filePath)).size;
-  const decoder = new TextDecoder(await csvEncoding(filePath));
-  let read = 0;
-  const text = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      read += chunk.length;
-      done(null, decoder.decode(chunk, { stream: true }));
-    },
-    flush(done) {
-      done(null, decoder.decode());
-    },
-  });
-  const parser = createReadStream(filePath)
-    .pipe(text)
-    .pipe(Papa.parse(Papa.NODE_STREAM_INPUT, { skipEmptyLines: 'greedy' }));
-  let batch: string[][] = [];
-  let first = true;
-  for await (const row of parser as AsyncIterable<string[]>) {
-    if (first && typeof row[0] === 'string') row[0] = row[0].replace(/^\uFEFF/, '');
-    first = false;
-    batch.push(row);
-    if (batch.length === ROW_BATCH) {
-      onProgress(read / Math.max(size, 1));
-      yield batch;
-      batch = [];
-    }
-  }
-  if (batch.length > 0) yield batch;
 }
 
 /** A cell of exceljs as the text a person would read in the sheet. */

@@ -2,33 +2,11 @@ import type { ReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import yauzl from 'yauzl';
-import { zipEntries } from '../../../storage/zip-entries.ts';
-import type { TextEncoding } from './content-check.ts';
-import { type CsvRow, CsvRowParser } from './csv-rows.ts';
+import type { CsvRow } from '../csv/csv-rows.ts';
+import { zipEntries } from '../zip/zip-entries.ts';
 
 /** A row of the file as text cells, with its physical line (CSV) or sheet row number (XLSX). */
 export type SourceRow = CsvRow;
-
-/** CSV rows in groups (one group per chunk read), decoded from `encoding` with any BOM dropped. */
-export async function* readCsvRows(
-  input: Readable,
-  encoding: TextEncoding,
-  delimiter: string,
-): AsyncGenerator<SourceRow[]> {
-  const decoder = new TextDecoder(encoding);
-  const parser = new CsvRowParser(delimiter);
-  try {
-    for await (const chunk of input as AsyncIterable<Buffer>) {
-      const rows = parser.push(decoder.decode(chunk, { stream: true }));
-      if (rows.length > 0) yield rows;
-    }
-    const tail = decoder.decode();
-    const rows = [...(tail === '' ? [] : parser.push(tail)), ...parser.end()];
-    if (rows.length > 0) yield rows;
-  } finally {
-    input.destroy();
-  }
-}
 
 function isoDay(date: Date): string {
   return Number.isNaN(date.getTime()) ? '' : date.toISOString().slice(0, 10);

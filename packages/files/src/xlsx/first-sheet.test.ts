@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROW_BATCH, xlsxRows } from './sheet-parser.ts';
+import { ROW_BATCH } from '../limits.ts';
+import { xlsxRows } from './first-sheet.ts';
 
 const folder = mkdtempSync(path.join(tmpdir(), 'sheet-parser-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));

@@ -1,6 +1,6 @@
 import { IMPORT_DELIMITERS, type ImportDelimiter, type ImportProposal } from '@counterpart/contracts';
+import { SNIFF_ROWS } from '../limits.ts';
 import { type CsvRow, CsvRowParser } from './csv-rows.ts';
-import { SNIFF_ROWS } from './import-limits.ts';
 
 /** The first rows of a CSV text read with `delimiter` (`whole`: the text is the entire file). */
 export function sniffRows(text: string, delimiter: string, whole: boolean): CsvRow[] {

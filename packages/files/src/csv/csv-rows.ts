@@ -1,4 +1,4 @@
-import { MAX_ROW_CHARS } from './import-limits.ts';
+import { MAX_ROW_CHARS } from '../limits.ts';
 
 /** One record of a CSV file and the physical line it starts on (1-based). */
 export interface CsvRow {
@@ -35,19 +35,32 @@ function countLineBreaks(text: string): number {
   return count;
 }
 
+/** How a reader treats the two edge cases readers of the house disagreed on. */
+export interface CsvReadOptions {
+  /** Blank lines are rows of one empty cell (statements count them), instead of skipped. */
+  keepBlankRows?: boolean;
+  /** A quote never closed: a CsvReadError (default), or the rest of the text is the field. */
+  unclosedQuote?: 'error' | 'keep';
+}
+
 /**
  * A streaming RFC 4180 reader fed text in chunks: any mix of \r\n, \n and \r ends a record,
  * quoted fields may hold delimiters, doubled quotes and line breaks (counted, so each record knows
  * its physical line), blank lines are skipped. Lenient like spreadsheet programs: text after a
  * closing quote is kept. A quote never closed is a CsvReadError naming the line it opened on.
+ * A record longer than MAX_ROW_CHARS is a CsvReadError too.
  */
 export class CsvRowParser {
   private pending = '';
   private line = 1;
   private readonly delimiter: number;
+  private readonly keepBlankRows: boolean;
+  private readonly keepUnclosed: boolean;
 
-  constructor(delimiter: string) {
+  constructor(delimiter: string, options: CsvReadOptions = {}) {
     this.delimiter = delimiter.charCodeAt(0);
+    this.keepBlankRows = options.keepBlankRows ?? false;
+    this.keepUnclosed = options.unclosedQuote === 'keep';
   }
 
   /** Records completed by this chunk (a record cut by the chunk's end waits for the next one). */
@@ -70,6 +83,11 @@ export class CsvRowParser {
     this.pending = '';
     if (rest !== '') this.parse(rest, true, rows);
     return rows;
+  }
+
+  /** Reads a whole text at once (no record-length limit: the text is already in memory). */
+  parseWhole(text: string, rows: CsvRow[]): void {
+    this.parse(text, true, rows);
   }
 
   private parse(text: string, final: boolean, rows: CsvRow[]): void {
@@ -100,6 +118,7 @@ export class CsvRowParser {
             close = q;
             break;
           }
+          if (close === -1 && final && this.keepUnclosed) close = n;
           if (close === -1) {
             if (final) throw new CsvReadError(rowLine, 'a quoted value starts here and is never closed');
             break;
@@ -151,9 +170,19 @@ export class CsvRowParser {
         return;
       }
       line = rowLine + breaksInside + 1;
-      if (!(fields.length === 1 && fields[0] === '')) rows.push({ fields, line: rowLine });
+      if (this.keepBlankRows || !(fields.length === 1 && fields[0] === ''))
+        rows.push({ fields, line: rowLine });
     }
     this.pending = '';
     this.line = line;
   }
+}
+
+/** Every record of a whole CSV text (a leading BOM dropped), as the streaming reader reads them. */
+export function parseCsvText(text: string, delimiter = ',', options: CsvReadOptions = {}): CsvRow[] {
+  const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const parser = new CsvRowParser(delimiter, options);
+  const rows: CsvRow[] = [];
+  parser.parseWhole(source, rows);
+  return rows;
 }
