@@ -62,18 +62,17 @@ export async function createImport(
 ): Promise<TableImport> {
   let upload = received;
   try {
+    // The file's head is read once here and handed down (recognition, sniffing, the proposal).
+    let head = await readHead(store, upload.relativePath);
     // A PDF can only be a personal M-Pesa statement here: read into the M-Pesa CSV layout first.
-    if (isPdf(await readHead(store, upload.relativePath))) {
+    if (isPdf(head)) {
       upload = await convertPdfStatement(store, upload, upload.password);
+      head = await readHead(store, upload.relativePath);
     }
     const existing = upload.tableId
       ? (await loadTable(scope.db, scope.organizationId, upload.tableId)).columns
       : null;
-    const content = recogniseContent(
-      upload.fileName,
-      await readHead(store, upload.relativePath),
-      upload.sizeBytes,
-    );
+    const content = recogniseContent(upload.fileName, head, upload.sizeBytes);
     const sheets =
       content.format === 'xlsx'
         ? await inspectXlsx(path.join(store.root, upload.relativePath), upload.fileName, limits).catch(
@@ -83,7 +82,7 @@ export async function createImport(
           )
         : [];
     const stored: StoredUpload = { ...upload, content, sheets };
-    const proposal = await proposeImport(store, stored, {}, existing);
+    const proposal = await proposeImport(store, stored, {}, existing, head);
     const [row] = await scope.db
       .insert(tableImports)
       .values({

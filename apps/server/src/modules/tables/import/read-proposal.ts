@@ -59,13 +59,13 @@ async function proposeCsv(
   upload: StoredUpload,
   choices: ImportProposalInput,
   existing: TableColumn[] | null,
+  head: Buffer,
 ): Promise<ImportProposal> {
-  const head = await readHead(store, upload.relativePath);
   const whole = head.length >= upload.sizeBytes;
   // A character cut at the end of the head is dropped by the non-final decode.
   const text = new TextDecoder(upload.content.encoding ?? 'utf-8').decode(head, { stream: !whole });
   const statement = await detectStatement({ head: text, fileName: upload.fileName });
-  if (statement) return proposeStatement(store, upload, statement, choices, existing);
+  if (statement) return proposeStatement(store, upload, statement, choices, existing, head);
   const delimiter = choices.delimiter ?? sniffDelimiter(text, whole);
   let rows: string[][];
   try {
@@ -84,16 +84,23 @@ async function proposeCsv(
   return buildProposal(base, rows, choices.has_header, existing);
 }
 
-/** A statement is read whole (up to MAX_STATEMENT_BYTES) for its proposal: see statement-proposal.ts. */
+/**
+ * A statement is read whole (up to MAX_STATEMENT_BYTES) for its proposal: see statement-proposal.ts.
+ * A file no longer than its head is read already.
+ */
 async function proposeStatement(
   store: FileStore,
   upload: StoredUpload,
   format: string,
   choices: ImportProposalInput,
   existing: TableColumn[] | null,
+  head: Buffer,
 ): Promise<ImportProposal> {
   if (upload.sizeBytes > MAX_STATEMENT_BYTES) throw badRequest(statementTooLarge(upload.fileName).message);
-  const bytes = await readHead(store, upload.relativePath, MAX_STATEMENT_BYTES + 1);
+  const bytes =
+    head.length >= upload.sizeBytes
+      ? head
+      : await readHead(store, upload.relativePath, MAX_STATEMENT_BYTES + 1);
   if (bytes.length > MAX_STATEMENT_BYTES) throw badRequest(statementTooLarge(upload.fileName).message);
   return buildStatementProposal(
     emptyBase(upload),
@@ -135,21 +142,23 @@ async function proposeXlsx(
 }
 
 /**
- * Reads the start of an upload and proposes how to import it. A statement (recognised by its
- * content, whatever its name: an M-Pesa .csv too) gets the fixed statement columns.
+ * Reads the start of an upload (`head`: its first SNIFF_BYTES when the caller read them already)
+ * and proposes how to import it. A statement (recognised by its content, whatever its name: an
+ * M-Pesa .csv too) gets the fixed statement columns.
  */
 export async function proposeImport(
   store: FileStore,
   upload: StoredUpload,
   choices: ImportProposalInput,
   existing: TableColumn[] | null,
+  head?: Buffer,
 ): Promise<ImportProposal> {
   if (upload.content.format === 'xlsx') return proposeXlsx(store, upload, choices, existing);
-  if (upload.content.format === 'csv') return proposeCsv(store, upload, choices, existing);
-  const head = await readHead(store, upload.relativePath);
-  const text = new TextDecoder(upload.content.encoding).decode(head, { stream: true });
+  const start = head ?? (await readHead(store, upload.relativePath));
+  if (upload.content.format === 'csv') return proposeCsv(store, upload, choices, existing, start);
+  const text = new TextDecoder(upload.content.encoding).decode(start, { stream: true });
   const statement = await detectStatement({ head: text, fileName: upload.fileName });
-  if (statement) return proposeStatement(store, upload, statement, choices, existing);
+  if (statement) return proposeStatement(store, upload, statement, choices, existing, start);
   throw badRequest(
     `"${upload.fileName}" is not a statement this app reads (M-Pesa CSV, camt.053/054, MT940, OFX/QFX, QIF)`,
   );
