@@ -29,7 +29,8 @@ export async function csvEncoding(filePath: string): Promise<TextEncoding> {
  * A whole CSV file, streamed in batches of ROW_BATCH rows of text cells: read as UTF-8 or, when it
  * is not valid UTF-8, as Windows-1252 (what spreadsheet programs write), BOM removed, the
  * delimiter sniffed from the first 64 KB (, ; tab |), rows of blank cells skipped. A quote never
- * closed takes the rest of the file; a record over MAX_ROW_CHARS is a CsvReadError naming its line.
+ * closed takes the rest of the file; records are not limited in length here (the caller limits
+ * columns and cells, as papaparse did before).
  */
 export async function* csvRows(filePath: string, onProgress: ReadProgress): AsyncGenerator<string[][]> {
   const size = (await stat(filePath)).size;
@@ -39,7 +40,10 @@ export async function* csvRows(filePath: string, onProgress: ReadProgress): Asyn
   const delimiter = sniffDelimiter(new TextDecoder(encoding).decode(head, { stream: !whole }), whole);
   const input = createReadStream(filePath);
   let batch: string[][] = [];
-  for await (const rows of readCsvRows(input, encoding, delimiter, { unclosedQuote: 'keep' })) {
+  for await (const rows of readCsvRows(input, encoding, delimiter, {
+    unclosedQuote: 'keep',
+    maxRowChars: Number.POSITIVE_INFINITY,
+  })) {
     for (const row of rows) {
       if (row.fields.every((field) => field.trim() === '')) continue;
       batch.push(row.fields);

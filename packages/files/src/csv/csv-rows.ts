@@ -41,6 +41,8 @@ export interface CsvReadOptions {
   keepBlankRows?: boolean;
   /** A quote never closed: a CsvReadError (default), or the rest of the text is the field. */
   unclosedQuote?: 'error' | 'keep';
+  /** The longest record read before a CsvReadError (default MAX_ROW_CHARS). */
+  maxRowChars?: number;
 }
 
 /**
@@ -56,18 +58,20 @@ export class CsvRowParser {
   private readonly delimiter: number;
   private readonly keepBlankRows: boolean;
   private readonly keepUnclosed: boolean;
+  private readonly maxRowChars: number;
 
   constructor(delimiter: string, options: CsvReadOptions = {}) {
     this.delimiter = delimiter.charCodeAt(0);
     this.keepBlankRows = options.keepBlankRows ?? false;
     this.keepUnclosed = options.unclosedQuote === 'keep';
+    this.maxRowChars = options.maxRowChars ?? MAX_ROW_CHARS;
   }
 
   /** Records completed by this chunk (a record cut by the chunk's end waits for the next one). */
   push(chunk: string): CsvRow[] {
     const rows: CsvRow[] = [];
     this.parse(this.pending === '' ? chunk : this.pending + chunk, false, rows);
-    if (this.pending.length > MAX_ROW_CHARS) {
+    if (this.pending.length > this.maxRowChars) {
       throw new CsvReadError(
         this.line,
         'a record longer than 1 MB starts here; a quote is probably not closed',
