@@ -169,8 +169,7 @@ export async function confirmImport(
   const { newColumns } = await checkMapping(scope, row, input);
   // Claiming the import, creating the table or columns, storing the options and the audit entry go
   // in one transaction: a failure in any of them leaves the import uploaded and the tables as they were.
-  const target = await scope.db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  const target = await scope.db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(tableImports)
       .set({ status: 'queued', proposal: row.proposal })
