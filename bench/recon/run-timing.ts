@@ -6,13 +6,13 @@
  */
 import { sql } from 'drizzle-orm';
 import { reconRuns } from '../../apps/server/src/db/schema.ts';
+import { executeRun } from '../../apps/server/src/modules/recon/runs/run-job.ts';
 import {
   createReconOrg,
   createSide,
   type Side,
   useTestSettings,
-} from '../../apps/server/src/modules/recon/recon-test-support.ts';
-import { executeRun } from '../../apps/server/src/modules/recon/run-job.ts';
+} from '../../apps/server/src/modules/recon/shared/recon-test-support.ts';
 import { startTestServer } from '../../apps/server/test/test-server.ts';
 
 async function main() {

@@ -24,10 +24,10 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { organizationThemeRoutes } from './modules/organizations/organization-theme.routes.ts';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.ts';
+import { reconDashboardRoutes } from './modules/recon/dashboard/recon-dashboard.routes.ts';
 import { reconMoneyRoutes } from './modules/recon/money.routes.ts';
 import { reconRoutes } from './modules/recon/recon.routes.ts';
-import { markInterruptedRuns } from './modules/recon/run-liveness.ts';
-import { reconDashboardRoutes } from './modules/recon-dashboard/recon-dashboard.routes.ts';
+import { markInterruptedRuns } from './modules/recon/runs/run-liveness.ts';
 import { failInterruptedImports } from './modules/tables/import/import-lifecycle.ts';
 import type { ImportLimits } from './modules/tables/import/import-limits.ts';
 import { tableImportsRoutes } from './modules/tables/import/imports.routes.ts';

@@ -4,7 +4,7 @@ import { defineDocumentExportJob } from '../modules/documents/document-export.jo
 import { defineDocumentProcessingJob } from '../modules/documents/document-processing.job.ts';
 import { defineExportJob } from '../modules/exports/export-job.ts';
 import { notifyOwner } from '../modules/notifications/notifications.service.ts';
-import { defineReconRunJob } from '../modules/recon/run-job.ts';
+import { defineReconRunJob } from '../modules/recon/runs/run-job.ts';
 import { defineTableImportJob } from '../modules/tables/import/import-job.ts';
 import { defineExecutionJob } from '../modules/workflows/executions/execution-job.ts';
 import { type BusLogger, createEventBus } from '../realtime/event-bus.ts';

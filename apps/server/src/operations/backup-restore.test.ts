@@ -20,7 +20,7 @@ import {
   TABLES,
   useTestSettings,
   V1,
-} from '../modules/recon/recon-test-support.ts';
+} from '../modules/recon/shared/recon-test-support.ts';
 import { createBackup } from './backup.ts';
 import { openOperatorSocket, operatorSocketAnswers, operatorSocketPath } from './operator-socket.ts';
 import { restoreBackup } from './restore.ts';

@@ -32,18 +32,18 @@ import {
   deleteAccountingDocument,
   listAccountingDocuments,
   updateAccountingDocument,
-} from './accounting-documents.service.ts';
-import { createAdjustment, listAdjustments, reverseAdjustment } from './adjustments.service.ts';
-import { allocateFromItems } from './allocation-items.service.ts';
+} from './money/accounting-documents.service.ts';
+import { createAdjustment, listAdjustments, reverseAdjustment } from './money/adjustments.service.ts';
+import { allocateFromItems } from './money/allocation-items.service.ts';
 import {
   createAllocations,
   listAllocations,
   previewAllocation,
   reverseAllocation,
-} from './allocations.service.ts';
-import { reconcileInvoice, repairInvoice } from './invoices.service.ts';
-import { errors, RECON_BASE, type ReconRoutesOptions, reconDoc, reconScope } from './recon-scope.ts';
-import { searchEverything } from './search.service.ts';
+} from './money/allocations.service.ts';
+import { reconcileInvoice, repairInvoice } from './money/invoices.service.ts';
+import { searchEverything } from './search/search.service.ts';
+import { errors, RECON_BASE, type ReconRoutesOptions, reconDoc, reconScope } from './shared/recon-scope.ts';
 
 const idParams = z.object({ id: z.string().uuid('Not a valid id') });
 const idQuery = z.object({ id: z.string().uuid('Not a valid id') });

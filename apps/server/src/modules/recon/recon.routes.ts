@@ -20,19 +20,19 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireOrganization } from '../../http/auth-context.ts';
-import { reconAuditRoutes } from './audit.routes.ts';
-import { getGroupDetail, listGroups } from './groups.service.ts';
+import { reconAuditRoutes } from './audit/audit.routes.ts';
 import {
   acceptSuggestions,
   createManualMatch,
   previewManualMatch,
   rejectSuggestions,
   unmatchGroups,
-} from './manual.service.ts';
-import { errors, RECON_BASE, type ReconRoutesOptions, reconDoc, reconScope } from './recon-scope.ts';
-import { getRunDetail, listRuns, startRun } from './runs.service.ts';
+} from './manual/manual.service.ts';
+import { getRunDetail, listRuns, startRun } from './runs/runs.service.ts';
 import { reconSettingsRoutes } from './settings.routes.ts';
-import { listReconItems, workspaceSummary } from './workspace.service.ts';
+import { errors, RECON_BASE, type ReconRoutesOptions, reconDoc, reconScope } from './shared/recon-scope.ts';
+import { getGroupDetail, listGroups } from './workspace/groups.service.ts';
+import { listReconItems, workspaceSummary } from './workspace/workspace.service.ts';
 
 const V1 = `${RECON_BASE}/v1/recon`;
 const MANUAL = `${RECON_BASE}/workflows/manual_reconciliation`;

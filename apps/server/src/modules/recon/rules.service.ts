@@ -5,11 +5,11 @@ import type { Db } from '../../db/database.ts';
 import { reconRules } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
 import { isUniqueViolation } from '../onboarding/signup.service.ts';
-import { listPage, pageOffset } from './list-page.ts';
-import { loadOrganizationRow } from './organization-rows.ts';
-import { recordReconAudit } from './recon-audit.ts';
-import type { ReconScope } from './recon-scope.ts';
-import { getReconSettings } from './settings.service.ts';
+import { listPage, pageOffset } from './shared/list-page.ts';
+import { loadOrganizationRow } from './shared/organization-rows.ts';
+import { recordReconAudit } from './shared/recon-audit.ts';
+import type { ReconScope } from './shared/recon-scope.ts';
+import { getReconSettings } from './shared/settings.service.ts';
 
 type RuleRow = typeof reconRules.$inferSelect;
 

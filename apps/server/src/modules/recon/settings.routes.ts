@@ -10,9 +10,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../errors.ts';
-import { errors, RECON_BASE, type ReconRoutesOptions, reconDoc, reconScope } from './recon-scope.ts';
 import { createRule, deleteRule, getDefaultPasses, getRule, listRules, updateRule } from './rules.service.ts';
-import { getReconSettings, saveReconSettings } from './settings.service.ts';
+import { errors, RECON_BASE, type ReconRoutesOptions, reconDoc, reconScope } from './shared/recon-scope.ts';
+import { getReconSettings, saveReconSettings } from './shared/settings.service.ts';
 
 const ruleIdQuery = z.object({ rule_id: z.string().uuid('Not a valid id').optional() });
 

@@ -3,7 +3,7 @@ import { and, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { tableItems } from '../../db/schema.ts';
 import { badRequest } from '../../errors.ts';
-import { RECON_STATUS_FILTER, reconStatusCondition } from '../recon/item-status.service.ts';
+import { RECON_STATUS_FILTER, reconStatusCondition } from '../recon/shared/item-status.service.ts';
 import { parseCell } from './cell-values.ts';
 import { visibleItems } from './visible-items.ts';
 

@@ -5,7 +5,7 @@ import type { Db } from '../../db/database.ts';
 import { rowsOf } from '../../db/raw-rows.ts';
 import { tableItems } from '../../db/schema.ts';
 import { badRequest } from '../../errors.ts';
-import { reconStatusesOf } from '../recon/item-status.service.ts';
+import { reconStatusesOf } from '../recon/shared/item-status.service.ts';
 import { keyIndexSpec, trigramIndexSpec } from './column-indexes.ts';
 import { itemView } from './item-values.ts';
 import { orderOf, planView, tableCondition, type ViewPlan } from './items-conditions.ts';

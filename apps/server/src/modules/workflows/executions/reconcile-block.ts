@@ -3,7 +3,7 @@ import { type EngineRecord, type MatchGroup, type Pass, parseDay, run } from '@c
 import type { RowSet } from '@counterpart/workflow-engine';
 import type { Db } from '../../../db/database.ts';
 import { defaultPasses, findDefaultRule, loadRuleRow } from '../../recon/rules.service.ts';
-import { getReconSettings } from '../../recon/settings.service.ts';
+import { getReconSettings } from '../../recon/shared/settings.service.ts';
 
 /**
  * The Reconcile and Dashboard blocks of an execution. Reconcile reads each side's rows as the

@@ -1,0 +1,54 @@
+import { errorResponseSchema } from '@counterpart/contracts';
+import type { Action } from '@counterpart/domain';
+import type { FastifyRequest } from 'fastify';
+import type { Config } from '../../../config.ts';
+import type { Database, Db } from '../../../db/database.ts';
+import { requirePermission } from '../../../http/auth-context.ts';
+import type { JobQueue } from '../../../jobs/job-types.ts';
+import type { AuditActor } from '../../audit/audit.service.ts';
+
+export interface ReconRoutesOptions {
+  config: Config;
+  database: Database;
+  jobs: JobQueue;
+}
+
+/** Where a reconciliation change runs: the caller's organization and who they are. */
+export interface ReconScope {
+  db: Db;
+  organizationId: string;
+  actor: AuditActor;
+}
+
+/**
+ * Reconciliation is workflow work (spec: reconcile blocks live in workflows): reading needs
+ * `workflow` read, matching / adjusting / allocating / running needs `workflow` create or update,
+ * deleting rules `workflow` delete. Settings are checked on `settings` by their own routes.
+ */
+export function reconScope(
+  request: FastifyRequest,
+  options: Pick<ReconRoutesOptions, 'config' | 'database'>,
+  action: Action,
+  resource = 'workflow',
+): ReconScope {
+  const auth = requirePermission(request, action, resource);
+  const email = auth.claims.email ?? auth.claims.preferred_username ?? auth.userId;
+  return {
+    db: options.database.db,
+    organizationId: auth.organizationId,
+    // A company Keycloak's user ids are not rows here: the e-mail alone names the actor.
+    actor: { userId: options.config.oidc.external ? null : auth.userId, email },
+  };
+}
+
+/** Every reconciliation route lives under the general recon service base. */
+export const RECON_BASE = '/api/recon';
+
+export const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+};
+export const reconDoc = { tags: ['recon'], security: [{ bearer: [] }] };

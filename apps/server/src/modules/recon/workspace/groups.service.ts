@@ -1,0 +1,198 @@
+import type { Adjustment, GroupItem, ReconGroup } from '@counterpart/contracts';
+import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../../db/database.ts';
+import { reconAdjustments, reconGroupItems, reconGroups, users } from '../../../db/schema.ts';
+import { notFound } from '../../../errors.ts';
+import { findItems, itemView } from '../../tables/tables-reader.service.ts';
+import { listPage, pageOffset } from '../shared/list-page.ts';
+import type { ReconScope } from '../shared/recon-scope.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const creator = alias(users, 'creator');
+const decider = alias(users, 'decider');
+
+export type GroupRow = typeof reconGroups.$inferSelect;
+interface GroupSelect {
+  group: GroupRow;
+  createdEmail: string | null;
+  decidedEmail: string | null;
+}
+
+export function isUuid(id: string): boolean {
+  return UUID.test(id);
+}
+
+/** A group's wire form; `items` as given (with values when read for display). */
+export function groupView(row: GroupSelect, items: GroupItem[]): ReconGroup {
+  const g = row.group;
+  return {
+    id: g.id,
+    run_id: g.runId,
+    left_table_id: g.leftTableId,
+    right_table_id: g.rightTableId,
+    source: g.source as ReconGroup['source'],
+    rule_id: g.ruleId,
+    rule_name: g.ruleName,
+    status: g.status as ReconGroup['status'],
+    state: g.state as ReconGroup['state'],
+    score: Number(g.score),
+    features: g.features as ReconGroup['features'],
+    currency: g.currency,
+    left_total: g.leftTotal.toString(),
+    right_total: g.rightTotal.toString(),
+    difference: g.difference.toString(),
+    adjusted: g.adjusted.toString(),
+    note: g.note,
+    items,
+    created_by_email: row.createdEmail,
+    created_at: g.createdAt.toISOString(),
+    decided_by_email: row.decidedEmail,
+    decided_at: g.decidedAt ? g.decidedAt.toISOString() : null,
+  };
+}
+
+async function selectGroups(db: Db, where: SQL | undefined, limit: number, offset: number) {
+  return db
+    .select({ group: reconGroups, createdEmail: creator.email, decidedEmail: decider.email })
+    .from(reconGroups)
+    .leftJoin(creator, eq(creator.id, reconGroups.createdBy))
+    .leftJoin(decider, eq(decider.id, reconGroups.decidedBy))
+    .where(where)
+    .orderBy(desc(reconGroups.createdAt), desc(reconGroups.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+/** The items of these groups with their cells (as the tables API answers them), per group. */
+export async function itemsOfGroups(db: Db, organizationId: string, groupIds: string[]) {
+  const byGroup = new Map<string, GroupItem[]>();
+  if (groupIds.length === 0) return byGroup;
+  const held = await db
+    .select({
+      groupId: reconGroupItems.groupId,
+      itemId: reconGroupItems.itemId,
+      tableId: reconGroupItems.tableId,
+      side: reconGroupItems.side,
+      amount: reconGroupItems.amount,
+    })
+    .from(reconGroupItems)
+    .where(
+      and(inArray(reconGroupItems.groupId, groupIds), eq(reconGroupItems.organizationId, organizationId)),
+    );
+  const items = new Map(
+    (await findItems(db, organizationId, [...new Set(held.map((r) => r.itemId))])).map((i) => [i.id, i]),
+  );
+  const rows = held
+    .flatMap((row) => {
+      const item = items.get(row.itemId);
+      return item ? [{ ...row, ...item, id: row.itemId, tableId: row.tableId }] : [];
+    })
+    .sort((a, b) => (a.side === b.side ? a.seq - b.seq : a.side < b.side ? -1 : 1));
+  for (const row of rows) {
+    const columns = row.columns;
+    const dateColumn = columns.find((c) => c.type === 'date');
+    const date = dateColumn ? row.values[dateColumn.id] : null;
+    const item: GroupItem = {
+      item_id: row.itemId,
+      table_id: row.tableId,
+      side: row.side as GroupItem['side'],
+      amount: row.amount.toString(),
+      values: itemView(columns, row).values,
+      date: typeof date === 'string' ? date : null,
+    };
+    const list = byGroup.get(row.groupId) ?? [];
+    list.push(item);
+    byGroup.set(row.groupId, list);
+  }
+  return byGroup;
+}
+
+export interface GroupsQuery {
+  page_no: number;
+  page_size: number;
+  left_table_id?: string | undefined;
+  right_table_id?: string | undefined;
+  run_id?: string | undefined;
+  status?: string | undefined;
+  state?: string | undefined;
+  item_id?: string | undefined;
+}
+
+export async function listGroups(scope: ReconScope, query: GroupsQuery) {
+  const where = and(
+    eq(reconGroups.organizationId, scope.organizationId),
+    query.left_table_id ? eq(reconGroups.leftTableId, query.left_table_id) : undefined,
+    query.right_table_id ? eq(reconGroups.rightTableId, query.right_table_id) : undefined,
+    query.run_id ? eq(reconGroups.runId, query.run_id) : undefined,
+    query.status ? eq(reconGroups.status, query.status) : undefined,
+    query.state ? eq(reconGroups.state, query.state) : undefined,
+    query.item_id
+      ? sql`exists (select 1 from ${reconGroupItems} where ${reconGroupItems.groupId} = ${reconGroups.id}
+          and ${reconGroupItems.itemId} = ${query.item_id})`
+      : undefined,
+  );
+  const rows = await selectGroups(scope.db, where, query.page_size, pageOffset(query));
+  const items = await itemsOfGroups(
+    scope.db,
+    scope.organizationId,
+    rows.map((r) => r.group.id),
+  );
+  const [total] = await scope.db.select({ n: count() }).from(reconGroups).where(where);
+  const data = rows.map((row) => groupView(row, items.get(row.group.id) ?? []));
+  return listPage(data, query, total?.n ?? 0);
+}
+
+/** The ids of the rows a group holds (what its audit entries name). */
+export async function itemIdsOfGroup(db: Db, groupId: string): Promise<string[]> {
+  const rows = await db
+    .select({ itemId: reconGroupItems.itemId })
+    .from(reconGroupItems)
+    .where(eq(reconGroupItems.groupId, groupId));
+  return rows.map((row) => row.itemId);
+}
+
+/** One group of the organization with its items' cells, or 404. */
+export async function getGroup(db: Db, organizationId: string, groupId: string): Promise<ReconGroup> {
+  if (!isUuid(groupId)) throw notFound('Group not found');
+  const [row] = await selectGroups(
+    db,
+    and(eq(reconGroups.id, groupId), eq(reconGroups.organizationId, organizationId)),
+    1,
+    0,
+  );
+  if (!row) throw notFound('Group not found');
+  const items = await itemsOfGroups(db, organizationId, [groupId]);
+  return groupView(row, items.get(groupId) ?? []);
+}
+
+/** A group with the adjustments written against it (every state, oldest first). */
+export async function getGroupDetail(
+  scope: ReconScope,
+  groupId: string,
+): Promise<{ data: ReconGroup; adjustments: Adjustment[] }> {
+  const data = await getGroup(scope.db, scope.organizationId, groupId);
+  const rows = await scope.db
+    .select({ adjustment: reconAdjustments, createdEmail: creator.email, decidedEmail: decider.email })
+    .from(reconAdjustments)
+    .leftJoin(creator, eq(creator.id, reconAdjustments.createdBy))
+    .leftJoin(decider, eq(decider.id, reconAdjustments.decidedBy))
+    .where(
+      and(eq(reconAdjustments.groupId, groupId), eq(reconAdjustments.organizationId, scope.organizationId)),
+    )
+    .orderBy(reconAdjustments.createdAt);
+  const adjustments = rows.map(({ adjustment: a, createdEmail, decidedEmail }) => ({
+    id: a.id,
+    group_id: a.groupId,
+    amount: a.amount.toString(),
+    currency: a.currency,
+    reason: a.reason,
+    account: a.account,
+    state: a.state as Adjustment['state'],
+    created_by_email: createdEmail,
+    created_at: a.createdAt.toISOString(),
+    decided_by_email: decidedEmail,
+    decided_at: a.decidedAt ? a.decidedAt.toISOString() : null,
+  }));
+  return { data, adjustments };
+}
