@@ -5,6 +5,7 @@ import {
   MAX_DATE_WINDOW_DAYS,
   MAX_SUBSET_ITEMS,
   MAX_SUBSET_WORK,
+  PASS_FIELDS,
   PASS_KINDS,
 } from './rule-set.ts';
 import { checkRuleSet, type RuleSetIssue, readRuleSetIssueKey, ruleSetIssueKey } from './rule-set-check.ts';
@@ -33,6 +34,21 @@ describe('the rule set contract', () => {
     const check = checkRuleSet({ id: 'r', passes: [pass('exact', { future_option: { x: 1 } })] });
     expect(check.ok && check.ruleSet.passes[0]).toMatchObject({ future_option: { x: 1 } });
     expect(check.ok && check.ruleSet.id).toBe('r');
+    expect(PASS_FIELDS.has('future_option')).toBe(false);
+    expect([...PASS_FIELDS].sort()).toEqual(
+      [
+        ...[
+          'allowed_remainder',
+          'ambiguity_gap',
+          'amount_tolerance',
+          'auto_accept',
+          'blocking',
+          'cardinality',
+        ],
+        ...['date_field', 'date_window', 'id', 'keys', 'kind', 'max_block', 'max_group_size', 'max_work'],
+        ...['name', 'sides', 'similarity', 'suggest', 'weights'],
+      ].sort(),
+    );
   });
 
   it('refuses an out-of-limit date window with its path', () => {

@@ -14,6 +14,8 @@ import { z } from 'zod';
 
 /** A date window reaches at most this many days before or after the left record. */
 export const MAX_DATE_WINDOW_DAYS = 3650;
+/** An amount tolerance's absolute part is whole minor units, 0..this (a safe integer). */
+export const MAX_TOLERANCE_ABSOLUTE = Number.MAX_SAFE_INTEGER;
 /** An amount tolerance's percent is 0..100. */
 export const MAX_TOLERANCE_PERCENT = 100;
 /** A subset-sum group has at least this many records on its "many" side… */
@@ -70,7 +72,7 @@ export const amountToleranceSchema = z.looseObject(
     /** Integer minor units, ≥ 0. */
     absolute: z
       .number({ error: (issue) => absoluteMessage(issue.input) })
-      .refine((value) => Number.isSafeInteger(value) && value >= 0, {
+      .refine((value) => Number.isInteger(value) && value >= 0 && value <= MAX_TOLERANCE_ABSOLUTE, {
         error: (issue) => absoluteMessage(issue.input),
       })
       .nullish(),
@@ -247,6 +249,12 @@ export const rulePassSchema = z.discriminatedUnion(
   },
 );
 export type RulePass = z.infer<typeof rulePassSchema>;
+/** Every field a pass of some kind reads; a pass's other fields are kept as they came. */
+export const PASS_FIELDS: ReadonlySet<string> = new Set(
+  [exactPassSchema, scoredPassSchema, subsetSumPassSchema, reversalPassSchema].flatMap((schema) =>
+    Object.keys(schema.shape),
+  ),
+);
 
 /** The passes of a rule set, in order; their ids are unique. */
 export const rulePassesSchema = z.array(rulePassSchema).superRefine((passes, ctx) => {

@@ -1,3 +1,4 @@
+import type { RulePass } from '@counterpart/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -42,8 +43,8 @@ export const reconRules = pgTable(
     organizationId: organizationRef(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
-    /** The engine's RuleSet `passes` (packages/recon-engine types), validated on save. */
-    passes: jsonb('passes').$type<Record<string, unknown>[]>().notNull(),
+    /** The rule set's passes (packages/contracts rule-set.ts), checked with checkRuleSet on save. */
+    passes: jsonb('passes').$type<RulePass[]>().notNull(),
     isDefault: boolean('is_default').notNull().default(false),
     createdBy: createdBy(),
     createdAt: createdAt(),
@@ -73,7 +74,7 @@ export const reconRuns = pgTable(
     mappingId: uuid('mapping_id').references(() => associationMappings.id, { onDelete: 'set null' }),
     ruleId: uuid('rule_id').references(() => reconRules.id, { onDelete: 'set null' }),
     /** The rule set as it ran (a rule edited later does not change what a run did). */
-    passes: jsonb('passes').$type<Record<string, unknown>[]>().notNull(),
+    passes: jsonb('passes').$type<RulePass[]>().notNull(),
     options: jsonb('options').$type<Record<string, unknown>>().notNull().default({}),
     status: text('status').notNull().default('queued'),
     jobId: text('job_id'),

@@ -1,5 +1,12 @@
-import type { ReconRule, ReconSettings, RuleInput, RulePass } from '@counterpart/contracts';
-import { defaultRuleSet, type Pass, validateRuleSet } from '@counterpart/recon-engine';
+import {
+  checkRuleSet,
+  defaultRuleSet,
+  type ReconRule,
+  type ReconSettings,
+  type RuleInput,
+  type RulePass,
+  ruleSetIssueKey,
+} from '@counterpart/contracts';
 import { and, count, desc, eq, ilike, ne } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { reconRules } from '../../db/schema.ts';
@@ -20,7 +27,7 @@ export function ruleView(row: RuleRow): ReconRule {
     id: row.id,
     name: row.name,
     description: row.description,
-    passes: row.passes as RulePass[],
+    passes: row.passes,
     is_default: row.isDefault,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
@@ -28,27 +35,23 @@ export function ruleView(row: RuleRow): ReconRule {
 }
 
 /**
- * Checks passes with the engine's validateRuleSet: a 400 whose details name the pass and field
- * (`passes[2] (tolerance).auto_accept: must be a number between 0 and 1`).
+ * Checks passes with the rule set's contract, as the engine does: a 400 whose details name the pass
+ * and field of the first problem (`passes[2] (tolerance).auto_accept: must be a number between 0 and 1`).
  */
-export function checkPasses(passes: unknown[], field = 'passes'): Pass[] {
-  try {
-    return validateRuleSet({ id: 'rules', passes }).passes;
-  } catch (error) {
-    const message = (error as Error).message;
-    const split = message.indexOf(': ');
-    const where = split > 0 ? message.slice(0, split) : field;
-    const what = split > 0 ? message.slice(split + 2) : message;
-    const key = where.startsWith('passes') ? where.replace(/^passes/, field) : field;
-    throw badRequest(`Invalid rule set: ${message}`, { [key]: what });
-  }
+export function checkPasses(passes: unknown[]): RulePass[] {
+  const ruleSet = { id: 'rules', passes };
+  const check = checkRuleSet(ruleSet);
+  if (check.ok) return check.ruleSet.passes;
+  const where = ruleSetIssueKey(check.issue, ruleSet);
+  const key = where === 'rules' ? 'passes' : where;
+  throw badRequest(`Invalid rule set: ${where}: ${check.issue.message}`, { [key]: check.issue.message });
 }
 
 /**
  * The engine's default passes with the organization's settings applied: the tolerance pass takes
  * the settings' amount tolerance, thresholds and δ; every 1:1 pass the date window.
  */
-export function defaultPasses(settings: ReconSettings): Pass[] {
+export function defaultPasses(settings: ReconSettings): RulePass[] {
   const window = {
     days_before: settings.date_window.days_before,
     days_after: settings.date_window.days_after,
@@ -81,7 +84,7 @@ export function defaultPasses(settings: ReconSettings): Pass[] {
 
 export async function getDefaultPasses(scope: ReconScope): Promise<RulePass[]> {
   const { data } = await getReconSettings(scope.db, scope.organizationId);
-  return defaultPasses(data) as unknown as RulePass[];
+  return defaultPasses(data);
 }
 
 async function loadRule(db: Db, organizationId: string, ruleId: string): Promise<RuleRow> {
@@ -134,7 +137,7 @@ function duplicateName(name: string): AppError {
 }
 
 async function saveRule(scope: ReconScope, input: RuleInput, ruleId: string | null): Promise<ReconRule> {
-  checkPasses(input.passes);
+  const passes = checkPasses(input.passes);
   try {
     return await scope.db.transaction(async (db) => {
       const before = ruleId ? await loadRule(db, scope.organizationId, ruleId) : null;
@@ -153,7 +156,7 @@ async function saveRule(scope: ReconScope, input: RuleInput, ruleId: string | nu
       const values = {
         name: input.name,
         description: input.description,
-        passes: input.passes as Record<string, unknown>[],
+        passes,
         isDefault: input.is_default,
       };
       const [row] = before

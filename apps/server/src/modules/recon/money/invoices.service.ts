@@ -1,5 +1,5 @@
 import type { ReconcileInvoiceResult, repairInvoiceInputSchema } from '@counterpart/contracts';
-import { type EngineRecord, type Pass, parseDay, type RuleSet, run } from '@counterpart/recon-engine';
+import { type EngineRecord, parseDay, type RuleSet, run } from '@counterpart/recon-engine';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../../db/database.ts';
@@ -34,7 +34,7 @@ import { allocateIn, reverseAllocationIn } from './allocations.service.ts';
  */
 async function organizationRuleSet(db: Db, organizationId: string): Promise<RuleSet> {
   const rule = await findDefaultRule(db, organizationId);
-  if (rule) return { id: rule.id, passes: rule.passes as unknown as Pass[] };
+  if (rule) return { id: rule.id, passes: rule.passes };
   const { data: settings } = await getReconSettings(db, organizationId);
   return { id: 'default', passes: defaultPasses(settings) };
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ReconStatus, RunSummary, SideFields, StatusCounts, TableColumn } from '@counterpart/contracts';
-import { type EngineRecord, type MatchGroup, type Pass, run as runEngine } from '@counterpart/recon-engine';
+import { type EngineRecord, type MatchGroup, run as runEngine } from '@counterpart/recon-engine';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../../db/database.ts';
 import { reconGroupItems, reconGroups, reconRuns } from '../../../db/schema.ts';
@@ -159,7 +159,7 @@ export async function executeRun(
     const leftInput = options.incremental ? left.records : left.records.filter((r) => !held.has(r.id));
     const rightInput = options.incremental ? right.records : right.records.filter((r) => !held.has(r.id));
     await hooks.progress?.(20, 'Matching');
-    const passes = run.passes as unknown as Pass[];
+    const passes = run.passes;
     const started = performance.now();
     const result = runEngine(
       leftInput,

@@ -1,4 +1,4 @@
-import type { ReconRun, ReconRunDetail, RulePass, RunInput, SideFields } from '@counterpart/contracts';
+import type { ReconRun, ReconRunDetail, RunInput, SideFields } from '@counterpart/contracts';
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
 import { reconRuns, users } from '../../../db/schema.ts';
@@ -43,7 +43,7 @@ export function runView(row: RunRow, names: { left: string; right: string; email
     right_table_name: names.right,
     mapping_id: row.mappingId,
     rule_id: row.ruleId,
-    passes: row.passes as RulePass[],
+    passes: row.passes,
     options: {
       left_fields: options.left_fields ?? {},
       right_fields: options.right_fields ?? {},
@@ -144,11 +144,11 @@ async function resolvePasses(scope: ReconScope, input: RunInput) {
     const rule = await loadRuleRow(scope.db, scope.organizationId, input.rule_id);
     return { ruleId: rule.id, passes: rule.passes };
   }
-  if (input.passes) return { ruleId: null, passes: checkPasses(input.passes) as unknown as RulePass[] };
+  if (input.passes) return { ruleId: null, passes: checkPasses(input.passes) };
   const fallback = await findDefaultRule(scope.db, scope.organizationId);
   if (fallback) return { ruleId: fallback.id, passes: fallback.passes };
   const { data } = await getReconSettings(scope.db, scope.organizationId);
-  return { ruleId: null, passes: defaultPasses(data) as unknown as RulePass[] };
+  return { ruleId: null, passes: defaultPasses(data) };
 }
 
 /** The mapping's columns of each side (either orientation), checked to join these two tables. */
@@ -205,7 +205,7 @@ export async function startRun(
       rightTableId: right.id,
       mappingId: input.mapping_id ?? null,
       ruleId,
-      passes: passes as Record<string, unknown>[],
+      passes,
       options: options as unknown as Record<string, unknown>,
       status: 'queued',
       createdBy: scope.actor.userId,

@@ -81,10 +81,10 @@ export function recordsOf(rows: RowSet, side: string, currency: string): EngineR
 
 async function passesFor(db: Db, organizationId: string, ruleSet: unknown): Promise<Pass[]> {
   if (typeof ruleSet === 'string' && ruleSet !== '' && ruleSet !== 'default') {
-    return (await loadRuleRow(db, organizationId, ruleSet)).passes as unknown as Pass[];
+    return (await loadRuleRow(db, organizationId, ruleSet)).passes;
   }
   const named = await findDefaultRule(db, organizationId);
-  if (named) return named.passes as unknown as Pass[];
+  if (named) return named.passes;
   return defaultPasses((await getReconSettings(db, organizationId)).data);
 }
 

@@ -1,21 +1,21 @@
-import { ErrorAlert } from '../../../shared/ui/error-alert.tsx';
-import { SelectField } from '../../../shared/ui/select-field.tsx';
-import { TextField } from '../../../shared/ui/text-field.tsx';
-import { CheckboxGroup } from './form-controls.tsx';
 import {
   DEFAULT_MAX_BLOCK,
   DEFAULT_WEIGHTS,
   EXACT_KEYS,
-  KIND_LABELS,
   MAX_SUBSET_ITEMS,
+  MIN_GROUP_SIZE,
   PASS_KINDS,
-  type PassDraft,
-  type PassErrors,
   type PassKind,
-  SCORED_BLOCKING,
-  SUBSET_BLOCKING,
+  SCORED_BLOCKING_KEYS,
+  SIMILARITY_METHODS,
+  SUBSET_BLOCKING_KEYS,
   WEIGHT_NAMES,
-} from './pass-form.ts';
+} from '@counterpart/contracts';
+import { ErrorAlert } from '../../../shared/ui/error-alert.tsx';
+import { SelectField } from '../../../shared/ui/select-field.tsx';
+import { TextField } from '../../../shared/ui/text-field.tsx';
+import { CheckboxGroup } from './form-controls.tsx';
+import { KIND_LABELS, type PassDraft, type PassErrors } from './pass-form.ts';
 
 const KEY_LABELS: Record<string, string> = {
   reference: 'Reference',
@@ -27,11 +27,12 @@ const KEY_LABELS: Record<string, string> = {
 };
 const options = (values: readonly string[]) =>
   values.map((value) => ({ value, label: KEY_LABELS[value] ?? value }));
-const SIMILARITY_OPTIONS = [
-  { value: 'best', label: 'Best of both' },
-  { value: 'jaro_winkler', label: 'Jaro-Winkler (typos)' },
-  { value: 'token_set', label: 'Token set (word order)' },
-];
+const SIMILARITY_LABELS: Record<(typeof SIMILARITY_METHODS)[number], string> = {
+  best: 'Best of both',
+  jaro_winkler: 'Jaro-Winkler (typos)',
+  token_set: 'Token set (word order)',
+};
+const SIMILARITY_OPTIONS = SIMILARITY_METHODS.map((value) => ({ value, label: SIMILARITY_LABELS[value] }));
 const GRID = 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3';
 
 export interface PassFieldsProps {
@@ -183,7 +184,7 @@ export function PassFields({
           <CheckboxGroup
             className="sm:col-span-2 lg:col-span-3"
             legend="Blocking keys (which pairs are compared)"
-            options={options(SCORED_BLOCKING)}
+            options={options(SCORED_BLOCKING_KEYS)}
             value={draft.blocking}
             disabled={disabled}
             error={errors.blocking}
@@ -229,14 +230,16 @@ export function PassFields({
           <CheckboxGroup
             className="sm:col-span-1 lg:col-span-2"
             legend="Blocking keys"
-            options={options(SUBSET_BLOCKING)}
+            options={options(SUBSET_BLOCKING_KEYS)}
             value={draft.blocking}
             disabled={disabled}
             error={errors.blocking}
             onChange={(blocking) => set('blocking', blocking)}
           />
           {tolerance('Allowed remainder', 'Allowed remainder %')}
-          {input('max_group_size', 'Most items in a group', { hint: `From 2 to ${MAX_SUBSET_ITEMS}.` })}
+          {input('max_group_size', 'Most items in a group', {
+            hint: `From ${MIN_GROUP_SIZE} to ${MAX_SUBSET_ITEMS}.`,
+          })}
           {input('max_block', 'Items searched per anchor', {
             placeholder: String(DEFAULT_MAX_BLOCK.subset_sum),
             hint: `The closest in date; at most ${MAX_SUBSET_ITEMS}.`,

@@ -178,7 +178,6 @@ describe('server validation messages', () => {
         'passes[0] (reversals).date_window.days_after': 'must be a number between 0 and 3650',
         name: 'A rule set with this name exists',
       },
-      'Check the rule set',
       3,
     );
     expect(passes[2]).toEqual({ auto_accept: 'must be a number between 0 and 1' });
@@ -186,24 +185,27 @@ describe('server validation messages', () => {
     expect(form).toEqual({ name: 'A rule set with this name exists' });
   });
 
-  it("reads the engine's message when the path names only the pass", () => {
+  it('shows a problem of the whole pass on the pass, without reading its message', () => {
     const { passes } = serverPassErrors(
       { 'passes[1] (exact)': 'keys must list at least one key', 'passes.0': 'something odd' },
-      undefined,
       2,
     );
-    expect(passes[1]).toEqual({ keys: 'keys must list at least one key' });
+    expect(passes[1]).toEqual({ pass: 'keys must list at least one key' });
     expect(passes[0]).toEqual({ pass: 'something odd' });
   });
 
-  it('reads a bare message naming a pass', () => {
+  it('places a nested path on its field, or on its nearest parent', () => {
     const { passes } = serverPassErrors(
-      undefined,
-      'passes[0] (tolerance): amount tolerance percent must be between 0 and 100, got 120',
-      1,
+      {
+        'passes[0] (tolerance).amount_tolerance.percent':
+          'amount tolerance percent must be between 0 and 100, got 120',
+        'passes[1] (reversals).sides.0': 'sides must list left and/or right',
+      },
+      2,
     );
     expect(passes[0]).toEqual({
       tolerance_percent: 'amount tolerance percent must be between 0 and 100, got 120',
     });
+    expect(passes[1]).toEqual({ sides: 'sides must list left and/or right' });
   });
 });

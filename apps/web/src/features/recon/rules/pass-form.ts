@@ -1,15 +1,34 @@
-import { defaultPassOf, type RulePass } from '@counterpart/contracts';
+import {
+  checkRuleSet,
+  defaultPassOf,
+  EXACT_KEYS,
+  MAX_DATE_WINDOW_DAYS,
+  MAX_SUBSET_ITEMS,
+  MAX_SUBSET_WORK,
+  MAX_TOLERANCE_ABSOLUTE,
+  MAX_TOLERANCE_PERCENT,
+  MIN_GROUP_SIZE,
+  PASS_FIELDS,
+  PASS_KINDS,
+  type PassKind,
+  type RulePass,
+  readRuleSetIssueKey,
+  SCORED_BLOCKING_KEYS,
+  SIMILARITY_METHODS,
+  SUBSET_BLOCKING_KEYS,
+  WEIGHT_NAMES,
+  type WeightName,
+} from '@counterpart/contracts';
 import { majorText, parseMajorUnits } from '../../../shared/lib/major-units.ts';
 
 /**
- * A pass of the engine's rule set (packages/recon-engine/src/types.ts `Pass`) as the editor's form
- * holds it: every number as the text the user typed, amounts in major units. `passToDraft` and
- * `draftToPass` convert both ways; `draftToPass` also validates with the engine's limits
- * (rules.ts `validateRuleSet`), so most mistakes are caught before the server sees them.
+ * A pass of the rule set (packages/contracts/src/rule-set.ts `RulePass`) as the editor's form holds
+ * it: every number as the text the user typed, amounts in major units. `passToDraft` and
+ * `draftToPass` convert both ways; `draftToPass` reads the text with the contract's limits and
+ * `draftsToPasses` checks the result with the contract (`checkRuleSet`), so most mistakes are caught
+ * before the server sees them. Kinds, keys, limits and defaults come from the contract.
  */
 
-export type PassKind = 'exact' | 'scored' | 'subset_sum' | 'reversal';
-export const PASS_KINDS: PassKind[] = ['exact', 'scored', 'subset_sum', 'reversal'];
 export const KIND_LABELS: Record<PassKind, string> = {
   exact: 'Exact keys',
   scored: 'Scored (tolerance and similarity)',
@@ -17,25 +36,11 @@ export const KIND_LABELS: Record<PassKind, string> = {
   reversal: 'Reversals',
 };
 
-export const EXACT_KEYS = ['reference', 'amount', 'currency', 'counterparty'] as const;
-export const SCORED_BLOCKING = ['reference', 'typo', 'amount', 'counterparty'] as const;
-export const SUBSET_BLOCKING = ['reference', 'typo', 'counterparty'] as const;
-export const SIMILARITY_METHODS = ['best', 'jaro_winkler', 'token_set'] as const;
-export const WEIGHT_NAMES = ['amount', 'date', 'reference', 'counterparty'] as const;
-export type WeightName = (typeof WEIGHT_NAMES)[number];
-/** The engine's default weights (scoring.ts DEFAULT_WEIGHTS), shown as placeholders. */
-export const DEFAULT_WEIGHTS: Record<WeightName, number> = {
-  amount: 0.35,
-  date: 0.1,
-  reference: 0.4,
-  counterparty: 0.15,
-};
-/** The engine's limits (subset-sum.ts MAX_SUBSET_ITEMS, blocking defaults). */
-export const MAX_SUBSET_ITEMS = 40;
-export const DEFAULT_MAX_BLOCK = { scored: 200, subset_sum: 24 } as const;
-const MAX_DAYS = 3650;
-/** Amounts the engine takes as safe integers of minor units. */
-const MAX_MINOR = BigInt(Number.MAX_SAFE_INTEGER);
+/** The editor's own bounds where the engine takes any number: an id fit for a label, weights and
+ * similarities as fractions, blocks of a sensible size. */
+const ID_PATTERN = /^[A-Za-z0-9_.-]{1,60}$/;
+const MAX_SCORED_BLOCK = 1_000_000;
+const MAX_MINOR = BigInt(MAX_TOLERANCE_ABSOLUTE);
 
 export interface PassDraft {
   /** Stable key for React lists and drag and drop; not sent. */
@@ -82,28 +87,6 @@ export function newDraftKey(): string {
   return `pass-${keySeed}-${Math.random().toString(36).slice(2, 8)}`;
 }
 
-const KNOWN_FIELDS = new Set([
-  'id',
-  'name',
-  'kind',
-  'date_window',
-  'date_field',
-  'keys',
-  'blocking',
-  'amount_tolerance',
-  'allowed_remainder',
-  'similarity',
-  'weights',
-  'max_block',
-  'auto_accept',
-  'suggest',
-  'ambiguity_gap',
-  'cardinality',
-  'max_group_size',
-  'max_work',
-  'sides',
-]);
-
 function text(value: unknown): string {
   return typeof value === 'number' && Number.isFinite(value) ? String(value) : '';
 }
@@ -119,7 +102,7 @@ function record(value: unknown): Record<string, unknown> {
 }
 
 function isKind(value: unknown): value is PassKind {
-  return typeof value === 'string' && (PASS_KINDS as string[]).includes(value);
+  return typeof value === 'string' && (PASS_KINDS as readonly string[]).includes(value);
 }
 
 /** A pass as the server answers it → the form. */
@@ -131,7 +114,7 @@ export function passToDraft(pass: RulePass): PassDraft {
   const similarity = record(raw.similarity);
   const weights = record(raw.weights);
   const extra: Record<string, unknown> = {};
-  for (const [field, value] of Object.entries(raw)) if (!KNOWN_FIELDS.has(field)) extra[field] = value;
+  for (const [field, value] of Object.entries(raw)) if (!PASS_FIELDS.has(field)) extra[field] = value;
   const absolute = tolerance.absolute;
   return {
     key: newDraftKey(),
@@ -215,7 +198,7 @@ function readTolerance(errors: PassErrors, draft: PassDraft): { absolute?: numbe
   }
   const percent = readNumber(errors, 'tolerance_percent', draft.tolerance_percent, {
     min: 0,
-    max: 100,
+    max: MAX_TOLERANCE_PERCENT,
     optional: true,
   });
   if (percent !== undefined) tolerance.percent = percent;
@@ -249,15 +232,15 @@ export function draftToPass(draft: PassDraft): { pass: RulePass; errors: PassErr
   const errors: PassErrors = {};
   const id = draft.id.trim();
   if (id === '') errors.id = 'Give the pass an id';
-  else if (!/^[A-Za-z0-9_.-]{1,60}$/.test(id)) errors.id = 'Use letters, digits, _ . or - (at most 60)';
+  else if (!ID_PATTERN.test(id)) errors.id = 'Use letters, digits, _ . or - (at most 60)';
   const days_before = readNumber(errors, 'days_before', draft.days_before, {
     min: 0,
-    max: MAX_DAYS,
+    max: MAX_DATE_WINDOW_DAYS,
     integer: true,
   });
   const days_after = readNumber(errors, 'days_after', draft.days_after, {
     min: 0,
-    max: MAX_DAYS,
+    max: MAX_DATE_WINDOW_DAYS,
     integer: true,
   });
   const pass: Record<string, unknown> = { ...draft.extra, id, kind: draft.kind };
@@ -275,7 +258,7 @@ export function draftToPass(draft: PassDraft): { pass: RulePass; errors: PassErr
       break;
     }
     case 'scored': {
-      const blocking = SCORED_BLOCKING.filter((key) => draft.blocking.includes(key));
+      const blocking = SCORED_BLOCKING_KEYS.filter((key) => draft.blocking.includes(key));
       if (blocking.length === 0) errors.blocking = 'Choose at least one blocking key';
       pass.blocking = blocking;
       pass.amount_tolerance = readTolerance(errors, draft);
@@ -294,7 +277,7 @@ export function draftToPass(draft: PassDraft): { pass: RulePass; errors: PassErr
       if (weights) pass.weights = weights;
       const maxBlock = readNumber(errors, 'max_block', draft.max_block, {
         min: 2,
-        max: 1_000_000,
+        max: MAX_SCORED_BLOCK,
         integer: true,
         optional: true,
       });
@@ -305,12 +288,12 @@ export function draftToPass(draft: PassDraft): { pass: RulePass; errors: PassErr
     }
     case 'subset_sum': {
       pass.cardinality = draft.cardinality;
-      const blocking = SUBSET_BLOCKING.filter((key) => draft.blocking.includes(key));
+      const blocking = SUBSET_BLOCKING_KEYS.filter((key) => draft.blocking.includes(key));
       if (blocking.length === 0) errors.blocking = 'Choose at least one blocking key';
       pass.blocking = blocking;
       pass.allowed_remainder = readTolerance(errors, draft);
       pass.max_group_size = readNumber(errors, 'max_group_size', draft.max_group_size, {
-        min: 2,
+        min: MIN_GROUP_SIZE,
         max: MAX_SUBSET_ITEMS,
         integer: true,
       });
@@ -321,7 +304,11 @@ export function draftToPass(draft: PassDraft): { pass: RulePass; errors: PassErr
         optional: true,
       });
       if (maxBlock !== undefined) pass.max_block = maxBlock;
-      pass.max_work = readNumber(errors, 'max_work', draft.max_work, { min: 1, max: 1e9, integer: true });
+      pass.max_work = readNumber(errors, 'max_work', draft.max_work, {
+        min: 1,
+        max: MAX_SUBSET_WORK,
+        integer: true,
+      });
       const weights = readWeights(errors, draft);
       if (weights) pass.weights = weights;
       Object.assign(pass, readThresholds(errors, draft));
@@ -352,11 +339,16 @@ export function draftsToPasses(drafts: PassDraft[]): {
     else seen.set(id, index);
   });
   const errors = results.map((result) => result.errors);
-  return {
-    passes: results.map((result) => result.pass),
-    errors,
-    valid: errors.every((entry) => Object.keys(entry).length === 0),
-  };
+  const passes = results.map((result) => result.pass);
+  const isEmpty = (entry: PassErrors) => Object.keys(entry).length === 0;
+  if (errors.every(isEmpty)) {
+    // What the form's fields do not check, the contract does, as the server will.
+    const check = checkRuleSet({ passes });
+    const [, index, ...path] = check.ok ? [] : check.issue.path;
+    const entry = typeof index === 'number' ? errors[index] : undefined;
+    if (!check.ok && entry) entry[fieldOfPath(path.map(String))] = check.issue.message;
+  }
+  return { passes, errors, valid: errors.every(isEmpty) };
 }
 
 /** Moves the entry at `from` to `to` (both clamped), returning a new list. */
@@ -369,7 +361,7 @@ export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
   return next;
 }
 
-/** Engine field paths (as `validateRuleSet` names them) → the form field showing them. */
+/** A field path inside a pass (as the contract's issues name it) → the form field showing it. */
 const PATH_FIELDS: Record<string, DraftField> = {
   id: 'id',
   name: 'name',
@@ -403,48 +395,32 @@ const PATH_FIELDS: Record<string, DraftField> = {
   'weights.counterparty': 'weights.counterparty',
 };
 
-/** The field a message without a path is about, from its first words ("keys must list…"). */
-function fieldOfMessage(message: string): DraftField | undefined {
-  const lower = message.toLowerCase();
-  if (lower.includes('percent')) return 'tolerance_percent';
-  if (lower.startsWith('amount tolerance')) return 'tolerance_absolute';
-  if (lower.startsWith('duplicate pass id')) return 'id';
-  const word = /^([a-z_.]+)/.exec(lower)?.[1];
-  return word ? PATH_FIELDS[word] : undefined;
+/** The form field of a path inside a pass: the path, else its nearest parent (`sides.1` → sides), else the pass. */
+function fieldOfPath(path: readonly string[]): DraftField | 'pass' {
+  for (let length = path.length; length > 0; length -= 1) {
+    const field = PATH_FIELDS[path.slice(0, length).join('.')];
+    if (field) return field;
+  }
+  return 'pass';
 }
 
-const PASS_PATH = /^passes\[(\d+)\](?:\s*\([^)]*\))?(?:\.([A-Za-z_.]+))?\s*(?::\s*([\s\S]*))?$/;
-
 /**
- * The server's validation answer (`details` like `{ "passes[2].auto_accept": "must be…" }`, or the
- * engine's message `passes[2] (tolerance): keys must…`) → errors per pass and the ones about the rule
+ * The server's validation answer (`details` like `{ "passes[2] (tolerance).auto_accept": "must be…" }`,
+ * keys read with the contract's `readRuleSetIssueKey`) → errors per pass and the ones about the rule
  * set itself (name, description, passes).
  */
 export function serverPassErrors(
   details: Record<string, unknown> | undefined,
-  message: string | undefined,
   passCount: number,
 ): { passes: PassErrors[]; form: Record<string, string> } {
   const passes: PassErrors[] = Array.from({ length: passCount }, () => ({}));
   const form: Record<string, string> = {};
-  const place = (key: string, value: string) => {
-    const match = PASS_PATH.exec(key.trim().replace(/^passes\.(\d+)/, 'passes[$1]'));
-    if (!match) return false;
-    const index = Number(match[1]);
-    const errors = passes[index];
-    if (!errors) return false;
-    const path = match[2];
-    const text = (match[3] ?? value).trim() || value.trim();
-    const field = (path ? PATH_FIELDS[path] : undefined) ?? fieldOfMessage(text) ?? 'pass';
-    errors[field] ??= text;
-    return true;
-  };
   for (const [key, value] of Object.entries(details ?? {})) {
     if (typeof value !== 'string') continue;
-    // A detail's value may itself carry the engine's "passes[i]…: message".
-    if (place(key, value) || place(value, value)) continue;
-    form[key.split('.').pop() ?? key] ??= value;
+    const place = readRuleSetIssueKey(key);
+    const errors = place ? passes[place.pass] : undefined;
+    if (place && errors) errors[fieldOfPath(place.field)] ??= value;
+    else form[key.split('.').pop() ?? key] ??= value;
   }
-  if (message && Object.keys(details ?? {}).length === 0) place(message, message);
   return { passes, form };
 }

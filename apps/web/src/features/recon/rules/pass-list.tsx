@@ -1,16 +1,10 @@
+import type { PassKind } from '@counterpart/contracts';
 import { ArrowDown, ArrowUp, ChevronDown, ChevronRight, GripVertical, Trash2 } from 'lucide-react';
 import { type DragEvent, useState } from 'react';
 import { classNames } from '../../../shared/lib/class-names.ts';
 import { IconButton } from '../../../shared/ui/button.tsx';
 import { PassFields } from './pass-fields.tsx';
-import {
-  KIND_LABELS,
-  moveItem,
-  newPassDraft,
-  type PassDraft,
-  type PassErrors,
-  type PassKind,
-} from './pass-form.ts';
+import { KIND_LABELS, moveItem, newPassDraft, type PassDraft, type PassErrors } from './pass-form.ts';
 
 export interface PassListProps {
   drafts: PassDraft[];

@@ -1,4 +1,4 @@
-import type { ReconRule, RulePass } from '@counterpart/contracts';
+import { PASS_KINDS, type PassKind, type ReconRule, type RulePass } from '@counterpart/contracts';
 import { Plus } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -17,10 +17,8 @@ import {
   draftsToPasses,
   KIND_LABELS,
   newPassDraft,
-  PASS_KINDS,
   type PassDraft,
   type PassErrors,
-  type PassKind,
   passToDraft,
   serverPassErrors,
 } from './pass-form.ts';
@@ -165,7 +163,7 @@ function RuleEditor({ ruleId, initial }: { ruleId: string | null; initial: RuleD
       const data = failure instanceof HttpError ? failure.data : undefined;
       const details = isRecord(data) && isRecord(data.details) ? data.details : undefined;
       const message = failure instanceof Error ? failure.message : String(failure);
-      const mapped = serverPassErrors(details, message, draft.passes.length);
+      const mapped = serverPassErrors(details, draft.passes.length);
       const placed = mapped.passes.some((entry) => Object.keys(entry).length > 0);
       setPassErrors(mapped.passes);
       openWithErrors(mapped.passes);
