@@ -35,7 +35,7 @@ module.exports = {
     },
     {
       name: 'platform-does-not-know-modules',
-      severity: 'warn',
+      severity: 'error',
       comment:
         'The server platform (db, http, identity, jobs, realtime, storage, operations) imports a module. Modules register with the platform at the composition root (app.ts, jobs wiring) instead.',
       from: { path: platform, pathNot: tests },

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createBackgroundWork } from './background-work.ts';
 import { type Config, trustProxyOption } from './config.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import { seedDemo } from './db/seed.ts';
@@ -14,12 +15,12 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerStaticWeb } from './http/static-web.ts';
 import { type IdentitySecrets, loadIdentitySecrets } from './identity/signing-keys.ts';
 import { createTokenVerifier } from './identity/token-verifier.ts';
-import { createBackgroundWork } from './jobs/background-work.ts';
 import type { JobQueue } from './jobs/job-types.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { exportsRoutes } from './modules/exports/exports.routes.ts';
 import { appConfigRoutes } from './modules/health/app-config.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { outboxRoutes } from './modules/mail/outbox.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { organizationThemeRoutes } from './modules/organizations/organization-theme.routes.ts';
@@ -128,6 +129,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(workflowsRoutes, { config, database });
   await app.register(executionsRoutes, { config, database, jobs });
   await app.register(dashboardsRoutes, { database });
+  // The outbox (where e-mails wait when no SMTP server is set), then getting in without help.
+  await app.register(outboxRoutes, { config, database });
   await app.register(onboardingRoutes, { config, database, verifyToken });
   if (secrets) {
     // Loaded only for the built-in provider: with a company Keycloak, oidc-provider is never needed.

@@ -1,7 +1,7 @@
 import pino from 'pino';
+import { createBackgroundWork } from './background-work.ts';
 import { loadConfigOrExit } from './config.ts';
 import { openDatabase } from './db/database.ts';
-import { createBackgroundWork } from './jobs/background-work.ts';
 
 /**
  * `npm run worker`: job workers alone, without HTTP — the same queue, job kinds and event bus as

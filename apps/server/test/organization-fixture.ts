@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { groupMembers, memberships, organizations, users } from '../src/db/schema.ts';
 import { createDefaultGroups, type defaultGroups } from '../src/db/seed.ts';
-import { findUserByEmail } from '../src/modules/organizations/organizations.service.ts';
+import { findUserByEmail } from '../src/identity/users.ts';
 import type { TestServer } from './test-server.ts';
 import { accessTokenFor } from './tokens.ts';
 

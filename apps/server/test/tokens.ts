@@ -2,10 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { importJWK, SignJWT } from 'jose';
 import { apiResource } from '../src/identity/api-audience.ts';
 import { loadIdentitySecrets } from '../src/identity/signing-keys.ts';
-import {
-  findUserByEmail,
-  listUserOrganizations,
-} from '../src/modules/organizations/organizations.service.ts';
+import { findUserByEmail, listUserOrganizations } from '../src/identity/users.ts';
 import type { TestServer } from './test-server.ts';
 
 /**

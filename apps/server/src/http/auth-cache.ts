@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { UserOrganization } from '@counterpart/contracts';
 import type { Database } from '../db/database.ts';
-import { findUserById, listUserOrganizations } from '../modules/organizations/organizations.service.ts';
+import { findUserById, listUserOrganizations } from '../identity/users.ts';
 import type { EventBus, RealtimeEvent } from '../realtime/realtime-event.ts';
 
 /** What the API knows about a caller: the user and their organizations with the roles in each. */

@@ -4,7 +4,7 @@ import type { Database } from '../db/database.ts';
 import { AppError } from '../errors.ts';
 import type { AuthCache } from '../http/auth-cache.ts';
 import type { TokenVerifier } from '../identity/token-verifier.ts';
-import { loadCaller } from '../modules/organizations/organizations.service.ts';
+import { loadCaller } from '../identity/users.ts';
 
 export interface SocketIdentity {
   userId: string;

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { unauthorized } from '../../errors.ts';
-import { findUserById, listUserOrganizations } from '../../modules/organizations/organizations.service.ts';
 import type { TokenVerifier } from '../token-verifier.ts';
+import { findUserById, listUserOrganizations } from '../users.ts';
 import { addFormBodyParser } from './form-request.ts';
 import { accountRepresentation, profileClaims } from './token-claims.ts';
 

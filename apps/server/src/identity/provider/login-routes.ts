@@ -3,8 +3,8 @@ import type Provider from 'oidc-provider';
 import { errors, type Interaction } from 'oidc-provider';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
-import { findUserByEmail } from '../../modules/organizations/organizations.service.ts';
 import { hashPassword, verifyPassword } from '../passwords.ts';
+import { findUserByEmail } from '../users.ts';
 import { createAccountLockout, lockoutSettings } from './account-lockout.ts';
 import { addFormBodyParser } from './form-request.ts';
 import {

@@ -1,9 +1,9 @@
 import { type Configuration, errors, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
-import { findUserById, listUserOrganizations } from '../../modules/organizations/organizations.service.ts';
 import { apiResource } from '../api-audience.ts';
 import type { IdentitySecrets } from '../signing-keys.ts';
+import { findUserById, listUserOrganizations } from '../users.ts';
 import { createOidcAdapterFactory } from './oidc-adapter.ts';
 import { createProviderPages } from './provider-pages.ts';
 import { accessTokenClaims, profileClaims } from './token-claims.ts';

@@ -2,11 +2,11 @@ import { INVITE_INVALID, type InviteAccepted, type InviteDescription } from '@co
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { groupMembers, groups, invites, memberships, organizations, users } from '../../db/schema.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { AppError, notFound } from '../../errors.ts';
+import { findUserByEmail } from '../../identity/users.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { findUserByEmail } from '../organizations/organizations.service.ts';
 import { hashLinkToken } from './link-tokens.ts';
-import { isUniqueViolation } from './signup.service.ts';
 
 /** Who accepts: the signed-in owner of the invited e-mail, or a new account for it. */
 export type Acceptor = { userId: string } | { fullName: string; passwordHash: string };

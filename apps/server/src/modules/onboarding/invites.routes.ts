@@ -17,7 +17,7 @@ import { AppError, badRequest, forbidden, unauthorized } from '../../errors.ts';
 import { requirePermission } from '../../http/auth-context.ts';
 import { hashPassword } from '../../identity/passwords.ts';
 import type { TokenVerifier } from '../../identity/token-verifier.ts';
-import { findUserByEmail, findUserById } from '../organizations/organizations.service.ts';
+import { findUserByEmail, findUserById } from '../../identity/users.ts';
 import {
   type Acceptor,
   acceptInvite,

@@ -4,9 +4,9 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { groups, invites, memberships, organizations, users } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
+import { findUserById } from '../../identity/users.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import { type MailDeps, sendMail } from '../mail/mail.service.ts';
-import { findUserById } from '../organizations/organizations.service.ts';
 import { createLinkToken } from './link-tokens.ts';
 import { inviteEmail } from './onboarding-emails.ts';
 

@@ -12,7 +12,6 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { createAccountLockout, lockoutSettings } from '../../identity/provider/account-lockout.ts';
 import type { TokenVerifier } from '../../identity/token-verifier.ts';
-import { outboxRoutes } from '../mail/outbox.routes.ts';
 import { invitesRoutes } from './invites.routes.ts';
 import { findResettableUser, resetPassword, sendResetLink } from './password-reset.service.ts';
 import { createPublicThrottle } from './public-throttle.ts';
@@ -22,15 +21,14 @@ const publicErrors = { 400: errorResponseSchema, 429: errorResponseSchema };
 
 /**
  * Getting in without anyone's help: sign a company up, forgot / reset password (public, rate
- * limited), invitations, and the outbox where e-mails wait when no SMTP server is set. With a
- * company Keycloak (OIDC_URL) only the outbox is served: the Keycloak owns accounts.
+ * limited) and invitations. With a company Keycloak (OIDC_URL) none of them is served: the Keycloak
+ * owns accounts. (The outbox where e-mails wait when no SMTP server is set is mail's: app.ts.)
  */
 export const onboardingRoutes: FastifyPluginAsyncZod<{
   config: Config;
   database: Database;
   verifyToken: TokenVerifier;
 }> = async (app, { config, database, verifyToken }) => {
-  await app.register(outboxRoutes, { config, database });
   // With a company Keycloak, accounts, passwords and memberships are its business, not ours.
   if (config.oidc.external) return;
 

@@ -5,8 +5,8 @@ import type { Db } from '../../db/database.ts';
 import { oidcPayloads, passwordResets, users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { hashPassword } from '../../identity/passwords.ts';
+import { findUserByEmail } from '../../identity/users.ts';
 import { type MailDeps, sendMail } from '../mail/mail.service.ts';
-import { findUserByEmail } from '../organizations/organizations.service.ts';
 import { createLinkToken, hashLinkToken } from './link-tokens.ts';
 import { resetEmail } from './onboarding-emails.ts';
 

@@ -3,23 +3,12 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { groupMembers, memberships, organizations, users } from '../../db/schema.ts';
 import { createDefaultGroups } from '../../db/seed.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { hashPassword } from '../../identity/passwords.ts';
+import { findUserByEmail } from '../../identity/users.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { type MailDeps, sendMail } from '../mail/mail.service.ts';
-import { findUserByEmail } from '../organizations/organizations.service.ts';
 import { signupNoticeEmail } from './onboarding-emails.ts';
-
-/** Postgres' unique_violation: two sign-ups (or an invite) raced for the same e-mail. */
-export function isUniqueViolation(error: unknown): boolean {
-  const seen = new Set<unknown>();
-  let current: unknown = error;
-  while (current && typeof current === 'object' && !seen.has(current)) {
-    seen.add(current);
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 /** What sign-up did: a new organization, or nothing because the e-mail already has an account. */
 export type SignupOutcome =

@@ -10,8 +10,9 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { organizations } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../errors.ts';
+import { findUserById } from '../../identity/users.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
-import { findUserById, getOrganizationProfile } from './organizations.service.ts';
+import { getOrganizationProfile } from './organizations.service.ts';
 
 /** A change of the organization's name and theme attributes: a value sets, `null` clears. */
 type ProfileChange = { name?: string } & Partial<Record<ThemeAttribute, string | null>>;

@@ -5,7 +5,8 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { notFound } from '../../errors.ts';
 import { requireAuth, requireOrganization } from '../../http/auth-context.ts';
-import { findUserById, getOrganizationProfile, listUserOrganizations } from './organizations.service.ts';
+import { findUserById, listUserOrganizations } from '../../identity/users.ts';
+import { getOrganizationProfile } from './organizations.service.ts';
 
 const errors = { 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 

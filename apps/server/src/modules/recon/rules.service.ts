@@ -10,8 +10,8 @@ import {
 import { and, count, desc, eq, ilike, ne } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { reconRules } from '../../db/schema.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
-import { isUniqueViolation } from '../onboarding/signup.service.ts';
 import { listPage, pageOffset } from './shared/list-page.ts';
 import { loadOrganizationRow } from './shared/organization-rows.ts';
 import { recordReconAudit } from './shared/recon-audit.ts';

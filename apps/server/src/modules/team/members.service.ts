@@ -4,7 +4,7 @@ import { and, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { groupMembers, groups, memberships, users } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
-import { loadCaller } from '../organizations/organizations.service.ts';
+import { loadCaller } from '../../identity/users.ts';
 import { findGroupByName } from './groups.service.ts';
 import { runTeamChange, type TeamScope } from './team-change.ts';
 

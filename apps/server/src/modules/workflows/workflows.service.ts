@@ -11,9 +11,9 @@ import { catalogOf, validateGraph } from '@counterpart/domain';
 import { and, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { users, workflowExecutions, workflows, workflowVersions } from '../../db/schema.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
-import { isUniqueViolation } from '../onboarding/signup.service.ts';
 import { BLOCKS } from './block-catalog.ts';
 import { checkGraphReferences } from './workflow-references.ts';
 

@@ -10,8 +10,8 @@ import type {
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
 import { reconAdjustments, reconGroupItems, reconGroups } from '../../../db/schema.ts';
+import { isUniqueViolation } from '../../../db/unique-violation.ts';
 import { AppError, badRequest, notFound } from '../../../errors.ts';
-import { isUniqueViolation } from '../../onboarding/signup.service.ts';
 import { findItems } from '../../tables/tables-reader.service.ts';
 import { releaseGroupAllocations } from '../money/allocations.service.ts';
 import { amountColumnOf, amountOfCell, currencyOf } from '../runs/run-records.ts';

@@ -4,8 +4,8 @@ import { type EngineRecord, type MatchGroup, run as runEngine } from '@counterpa
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../../db/database.ts';
 import { reconGroupItems, reconGroups, reconRuns } from '../../../db/schema.ts';
+import { isUniqueViolation } from '../../../db/unique-violation.ts';
 import type { JobDefinition, JobQueue } from '../../../jobs/job-types.ts';
-import { isUniqueViolation } from '../../onboarding/signup.service.ts';
 import { findTables, visibleRowBatches } from '../../tables/tables-reader.service.ts';
 import { abs } from '../shared/money-common.ts';
 import { recordReconAudit } from '../shared/recon-audit.ts';

@@ -1,17 +1,17 @@
-import type { Config } from '../config.ts';
-import type { Database } from '../db/database.ts';
-import { defineDocumentExportJob } from '../modules/documents/document-export.job.ts';
-import { defineDocumentProcessingJob } from '../modules/documents/document-processing.job.ts';
-import { defineExportJob } from '../modules/exports/export-job.ts';
-import { notifyOwner } from '../modules/notifications/notifications.service.ts';
-import { defineReconRunJob } from '../modules/recon/runs/run-job.ts';
-import { defineTableImportJob } from '../modules/tables/import/import-job.ts';
-import { defineExecutionJob } from '../modules/workflows/executions/execution-job.ts';
-import { type BusLogger, createEventBus } from '../realtime/event-bus.ts';
-import type { EventBus } from '../realtime/realtime-event.ts';
-import { createJobQueue } from './job-queue.ts';
-import type { JobLogger } from './job-runner.ts';
-import type { JobQueue } from './job-types.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { createJobQueue } from './jobs/job-queue.ts';
+import type { JobLogger } from './jobs/job-runner.ts';
+import type { JobQueue } from './jobs/job-types.ts';
+import { defineDocumentExportJob } from './modules/documents/document-export.job.ts';
+import { defineDocumentProcessingJob } from './modules/documents/document-processing.job.ts';
+import { defineExportJob } from './modules/exports/export-job.ts';
+import { notifyOwner } from './modules/notifications/notifications.service.ts';
+import { defineReconRunJob } from './modules/recon/runs/run-job.ts';
+import { defineTableImportJob } from './modules/tables/import/import-job.ts';
+import { defineExecutionJob } from './modules/workflows/executions/execution-job.ts';
+import { type BusLogger, createEventBus } from './realtime/event-bus.ts';
+import type { EventBus } from './realtime/realtime-event.ts';
 
 export interface BackgroundWork {
   bus: EventBus;
