@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { contentDisposition, opened } from '../../http/file-download.ts';
 import { createFileStore } from '../../storage/file-store.ts';
-import { tablesScope } from '../tables/tables-scope.ts';
+import { tablesScope } from '../tables/tables.service.ts';
 import { blobPath } from './document-blobs.ts';
 import { loadDocument } from './documents.service.ts';
 import {

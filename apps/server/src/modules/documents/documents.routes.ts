@@ -22,11 +22,11 @@ import {
   createDocuments,
   deleteDocument,
   documentView,
+  listDocuments,
   loadDocument,
   loadDocuments,
   retryDocument,
 } from './documents.service.ts';
-import { listDocuments } from './documents-query.ts';
 import {
   type DocumentsRoutesOptions,
   DROP_BOX,

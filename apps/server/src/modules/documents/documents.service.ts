@@ -1,5 +1,15 @@
-import type { DocumentKind, DocumentStatus, DocumentSummary, DocumentView } from '@counterpart/contracts';
-import { and, count, eq, inArray } from 'drizzle-orm';
+import path from 'node:path';
+import type {
+  DocumentKind,
+  DocumentStatus,
+  DocumentSummary,
+  DocumentsPage,
+  DocumentView,
+  documentsQuerySchema,
+} from '@counterpart/contracts';
+import { ROW_BATCH } from '@counterpart/files';
+import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { documents } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
@@ -7,7 +17,7 @@ import type { JobQueue } from '../../jobs/job-types.ts';
 import type { FileStore } from '../../storage/file-store.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import { blobPath, type StoredBlob } from './document-blobs.ts';
-import { removeParsed } from './parsed-results.ts';
+import { readParsedPage, removeParsed } from './parsed-results.ts';
 
 export type DocumentRow = typeof documents.$inferSelect;
 
@@ -185,4 +195,76 @@ export async function loadDocuments(db: Db, organizationId: string, ids: string[
   const missing = ids.find((id) => !byId.has(id));
   if (missing !== undefined) throw notFound(`Document not found: ${missing.slice(0, 40)}`);
   return ids.map((id) => byId.get(id) as DocumentRow);
+}
+
+type DocumentsQuery = z.output<typeof documentsQuerySchema>;
+
+const SORT_COLUMNS = {
+  created_at: documents.createdAt,
+  file_name: documents.fileName,
+  size_bytes: documents.sizeBytes,
+  status: documents.status,
+} as const;
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** The day after a yyyy-mm-dd date, so `to` includes its whole day. */
+function nextDay(date: string): Date {
+  const day = new Date(`${date}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + 1);
+  return day;
+}
+
+/**
+ * One page of the organization's documents: search (every word must appear in the file name or
+ * the first ~20 KB of extracted text), kind, status, created between from and to (UTC days), sorted.
+ */
+export async function listDocuments(scope: DocumentsScope, query: DocumentsQuery): Promise<DocumentsPage> {
+  const conditions: (SQL | undefined)[] = [
+    eq(documents.organizationId, scope.organizationId),
+    query.kind ? eq(documents.kind, query.kind) : undefined,
+    query.status ? eq(documents.status, query.status) : undefined,
+    query.from ? gte(documents.createdAt, new Date(`${query.from}T00:00:00Z`)) : undefined,
+    query.to ? lt(documents.createdAt, nextDay(query.to)) : undefined,
+  ];
+  for (const word of (query.search ?? '').toLowerCase().split(/\s+/).filter(Boolean)) {
+    conditions.push(sql`${documents.searchText} like ${`%${escapeLike(word)}%`}`);
+  }
+  const where = and(...conditions);
+  const column = SORT_COLUMNS[query.sort];
+  const direction = query.order === 'asc' ? asc : desc;
+  const [rows, [total]] = await Promise.all([
+    scope.db
+      .select()
+      .from(documents)
+      .where(where)
+      .orderBy(direction(column), direction(documents.id))
+      .limit(query.page_size)
+      .offset((query.page_no - 1) * query.page_size),
+    scope.db.select({ n: count() }).from(documents).where(where),
+  ]);
+  return {
+    data: rows.map(documentView),
+    page_no: query.page_no,
+    page_size: query.page_size,
+    total: Number(total?.n ?? 0),
+  };
+}
+
+/** Where a document's bytes lie on disk: its content-addressed blob in the store. */
+export function documentBlobFile(store: FileStore, row: DocumentRow): string {
+  return path.join(store.root, blobPath(row.sha256));
+}
+
+/** Every parsed row of a processed CSV/XLSX document, in order (read a page of ROW_BATCH at a time). */
+export async function readParsedRows(store: FileStore, row: DocumentRow): Promise<string[][]> {
+  const total = row.rowCount ?? 0;
+  const cells: string[][] = [];
+  for (let pageNo = 1; (pageNo - 1) * ROW_BATCH < total; pageNo++) {
+    const page = await readParsedPage(store, row.id, { kind: 'rows', total }, pageNo, ROW_BATCH);
+    if (page.kind === 'rows') cells.push(...page.rows);
+  }
+  return cells;
 }

@@ -1,20 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { AppError } from '../../errors.ts';
 import type { FileStore } from '../../storage/file-store.ts';
-import { DEFAULT_IMPORT_LIMITS } from '../tables/import/import-limits.ts';
-import { createImport } from '../tables/import/imports.service.ts';
-import { safeFileName } from '../tables/import/receive-upload.ts';
-import type { TablesScope } from '../tables/tables-scope.ts';
-import { blobPath } from './document-blobs.ts';
-import type { DocumentRow } from './documents.service.ts';
+import { importHandedFile } from '../tables/import/import-from-file.service.ts';
+import type { TablesScope } from '../tables/tables.service.ts';
+import { type DocumentRow, documentBlobFile } from './documents.service.ts';
 
 /**
  * "Send to table": a processed CSV/XLSX document becomes a table import through the tables
- * module's own service (the same column-mapping proposal as an uploaded file). The import gets its
- * own copy of the bytes, since an import deletes its file when it is refused or done with.
+ * module's own service (the same column-mapping proposal as an uploaded file).
  */
 export async function sendDocumentToTable(
   tables: TablesScope,
@@ -30,18 +24,9 @@ export async function sendDocumentToTable(
       `This document is ${document.status.replace('_', ' ')}: only a processed one can be sent to a table`,
     );
   }
-  const importId = randomUUID();
-  const relativePath = `imports/${tables.organizationId}/${importId}/${safeFileName(document.fileName)}`;
-  const sizeBytes = await store.save(relativePath, (output) =>
-    pipeline(createReadStream(path.join(store.root, blobPath(document.sha256))), output),
-  );
-  const created = await createImport(tables, store, DEFAULT_IMPORT_LIMITS, {
-    importId,
-    relativePath,
+  return importHandedFile(tables, store, {
     fileName: document.fileName,
-    sizeBytes,
-    tableId: undefined,
     documentId: document.id,
+    copy: (output) => pipeline(createReadStream(documentBlobFile(store, document)), output),
   });
-  return { import_id: created.id };
 }

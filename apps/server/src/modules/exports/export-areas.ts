@@ -3,7 +3,7 @@ import type { Cell } from '@counterpart/files';
 import type { Db } from '../../db/database.ts';
 import { countNotifications, notificationsForExport } from '../notifications/notifications.service.ts';
 import { listMembers } from '../organizations/organizations.service.ts';
-import { tableExportSource } from '../tables/items-export.ts';
+import { tableExportSource } from '../tables/items-export.service.ts';
 import type { ExportOwner } from './exports.service.ts';
 
 /** Rows are read and written this many at a time; progress is reported after each batch. */

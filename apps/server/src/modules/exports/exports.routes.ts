@@ -7,7 +7,7 @@ import { requireOrganization, requirePermission } from '../../http/auth-context.
 import { opened, sendDownload } from '../../http/file-download.ts';
 import type { JobQueue } from '../../jobs/job-types.ts';
 import { createFileStore } from '../../storage/file-store.ts';
-import { checkTableExport } from '../tables/items-export.ts';
+import { checkTableExport } from '../tables/items-export.service.ts';
 import { EXPORT_JOB } from './export-job.ts';
 import { findDownload } from './exports.service.ts';
 

@@ -14,6 +14,9 @@ import { recordAudit } from '../audit/audit.service.ts';
 import type { TablesScope } from './tables-scope.ts';
 import { visibleItems } from './visible-items.ts';
 
+/** Other modules act on tables in a scope the tables module builds (`{product}_table` permission). */
+export { type TablesScope, tablesScope } from './tables-scope.ts';
+
 type TableRow = typeof dataTables.$inferSelect;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,12 +1,13 @@
 import { open, readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { ROW_BATCH } from '@counterpart/files';
 import type { RowSet } from '@counterpart/workflow-engine';
 import type { Db } from '../../../db/database.ts';
 import type { FileStore } from '../../../storage/file-store.ts';
-import { blobPath } from '../../documents/document-blobs.ts';
-import { type DocumentRow, loadDocument } from '../../documents/documents.service.ts';
-import { readParsedPage } from '../../documents/parsed-results.ts';
+import {
+  type DocumentRow,
+  documentBlobFile,
+  loadDocument,
+  readParsedRows,
+} from '../../documents/documents.service.ts';
 import {
   STATEMENT_COLUMNS,
   transactionAmountText,
@@ -92,12 +93,7 @@ function columnNames(header: string[], width: number, hasHeader: boolean): strin
 }
 
 async function sheetRows(store: FileStore, row: DocumentRow, hasHeader: boolean): Promise<RowSet> {
-  const total = row.rowCount ?? 0;
-  const cells: string[][] = [];
-  for (let pageNo = 1; (pageNo - 1) * ROW_BATCH < total; pageNo++) {
-    const page = await readParsedPage(store, row.id, { kind: 'rows', total }, pageNo, ROW_BATCH);
-    if (page.kind === 'rows') cells.push(...page.rows);
-  }
+  const cells = await readParsedRows(store, row);
   const width = cells.reduce((max, r) => Math.max(max, r.length), 0);
   const header = hasHeader ? (cells.shift() ?? []) : [];
   const columns = columnNames(header, width, hasHeader);
@@ -118,7 +114,7 @@ export async function parseDocument(
   signal: AbortSignal,
 ): Promise<{ rows: RowSet }> {
   const row = await loadDocument(db, organizationId, file.document_id);
-  const blob = path.join(store.root, blobPath(row.sha256));
+  const blob = documentBlobFile(store, row);
   if (row.kind === 'csv') {
     const format = await detectStatement({ head: await headOf(blob), fileName: row.fileName });
     if (format) {

@@ -10,27 +10,14 @@ import {
   mapColumns,
   type RowSet,
 } from '@counterpart/workflow-engine';
-import type { Db } from '../../../db/database.ts';
-import type { FileStore } from '../../../storage/file-store.ts';
-import type { AuditActor } from '../../audit/audit.service.ts';
 import { createItems } from '../../tables/items.service.ts';
-import { tableExportSource } from '../../tables/items-export.ts';
+import { tableExportSource } from '../../tables/items-export.service.ts';
 import { clearTable, createTable, loadTable } from '../../tables/tables.service.ts';
 import { BLOCK_NAMES } from '../block-catalog.ts';
+import type { BlockEnvironment } from './block-environment.ts';
 import { isFileRef, parseDocument, parseDocuments, uploadedDocument } from './document-blocks.ts';
-import { exportFile, listDropBox, type NotifyServices, notify, UNAVAILABLE_BLOCKS } from './output-blocks.ts';
+import { exportFile, listDropBox, notify, UNAVAILABLE_BLOCKS } from './output-blocks.ts';
 import { dashboardOf, type ReconRows, reconcileRows } from './reconcile-block.ts';
-
-/** What the blocks of one execution may reach: its organization, who started it, the run's inputs. */
-export interface BlockEnvironment {
-  db: Db;
-  organizationId: string;
-  actor: AuditActor;
-  inputs: Record<string, string>;
-  store: FileStore;
-  /** Mail, logger and live bus of the process running the run (Notify); none when a test runs blocks alone. */
-  services?: NotifyServices;
-}
 
 const READ_BATCH = 5_000;
 

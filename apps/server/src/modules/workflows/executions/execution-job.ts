@@ -6,6 +6,7 @@ import { users, workflowBlockOutputs, workflowBlockRuns, workflowExecutions } fr
 import type { JobDefinition, JobQueue } from '../../../jobs/job-types.ts';
 import { createFileStore, type FileStore } from '../../../storage/file-store.ts';
 import { BLOCK_NAMES } from '../block-catalog.ts';
+import type { NotifyServices } from './block-environment.ts';
 import { createBlockRunner, rowCount } from './execution-blocks.ts';
 import {
   type ExecutionJobData,
@@ -13,7 +14,6 @@ import {
   versionGraph,
   WORKFLOW_EXECUTION_JOB,
 } from './executions.service.ts';
-import type { NotifyServices } from './output-blocks.ts';
 
 /** Rows per stored chunk of a block output: a page of /block-output reads one or two chunks. */
 export const OUTPUT_CHUNK_ROWS = 1_000;

@@ -11,13 +11,11 @@ import {
 } from '@counterpart/contracts';
 import { type Cell, createTableWriter, type ExportFormat } from '@counterpart/files';
 import { isRowSet, type RowSet } from '@counterpart/workflow-engine';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../../config.ts';
 import type { EventBus } from '../../../realtime/realtime-event.ts';
-import { listDocuments } from '../../documents/documents-query.ts';
+import { listDocuments } from '../../documents/documents.service.ts';
 import { sendMail } from '../../mail/mail.service.ts';
 import { notifyOwner } from '../../notifications/notifications.service.ts';
-import type { BlockEnvironment } from './execution-blocks.ts';
+import type { BlockEnvironment, NotifyServices } from './block-environment.ts';
 
 /**
  * The output blocks of an execution: Export file (its input as a CSV or Excel file under
@@ -136,13 +134,6 @@ export async function exportFile(
       storage_key: storageKey,
     },
   };
-}
-
-/** What Notify needs from the process running the block: mail settings, a logger, the live bus. */
-export interface NotifyServices {
-  mail: Config['mail'];
-  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
-  bus: EventBus;
 }
 
 const quietLog: NotifyServices['log'] = { info() {}, warn() {}, error() {} };
