@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
-import { requirePermission } from '../../http/auth-context.ts';
+import { requestScope } from '../../http/request-scope.ts';
 import type { JobQueue } from '../../jobs/job-types.ts';
 import type { DocumentsScope } from './documents.service.ts';
 
@@ -20,15 +20,7 @@ export function documentsScope(
   options: DocumentsRoutesOptions,
   action: Action,
 ): DocumentsScope {
-  const auth = requirePermission(request, action, `${options.config.productKey}_documents`);
-  const email = auth.claims.email ?? auth.claims.preferred_username ?? auth.userId;
-  return {
-    db: options.database.db,
-    organizationId: auth.organizationId,
-    userId: auth.userId,
-    // A company Keycloak's user ids are not rows here: the e-mail alone names the actor.
-    actor: { userId: options.config.oidc.external ? null : auth.userId, email },
-  };
+  return requestScope(request, options, action, `${options.config.productKey}_documents`);
 }
 
 /** Spec §7: Documents /file_handler/drop_box and the general /file_handler/parser, under /api/documents. */

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Database, Db } from '../../db/database.ts';
-import { requirePermission } from '../../http/auth-context.ts';
+import { requestScope } from '../../http/request-scope.ts';
 import type { AuditActor } from '../audit/audit.service.ts';
 import { type ColumnIndexes, columnIndexesFor } from './column-indexes.ts';
 
@@ -28,14 +28,9 @@ export function tablesScope(
   options: TablesRoutesOptions,
   action: Action,
 ): TablesScope {
-  const auth = requirePermission(request, action, `${options.config.productKey}_table`);
-  const email = auth.claims.email ?? auth.claims.preferred_username ?? auth.userId;
   return {
-    db: options.database.db,
+    ...requestScope(request, options, action, `${options.config.productKey}_table`),
     indexes: columnIndexesFor(options.database),
-    organizationId: auth.organizationId,
-    // A company Keycloak's user ids are not rows here: the e-mail alone names the actor.
-    actor: { userId: options.config.oidc.external ? null : auth.userId, email },
   };
 }
 

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { badRequest, forbidden } from '../../errors.ts';
-import { requirePermission } from '../../http/auth-context.ts';
+import { requestScope } from '../../http/request-scope.ts';
 import type { EventBus } from '../../realtime/realtime-event.ts';
 import type { TeamScope } from './team-change.ts';
 
@@ -29,20 +29,12 @@ export function teamScope(
   permission: { action: Action; resource: string },
   named: RealmQuery = {},
 ): TeamScope {
-  const auth = requirePermission(request, permission.action, permission.resource);
+  const scope = requestScope(request, options, permission.action, permission.resource);
   if (named.realm !== undefined && named.realm !== options.config.oidc.realm) {
     throw badRequest(`Unknown realm "${named.realm}": use "${options.config.oidc.realm}"`);
   }
-  if (named.organization_object_id !== undefined && named.organization_object_id !== auth.organizationId) {
+  if (named.organization_object_id !== undefined && named.organization_object_id !== scope.organizationId) {
     throw forbidden('organization_object_id must be the organization of the Organization header');
   }
-  const email = auth.claims.email ?? auth.claims.preferred_username ?? auth.userId;
-  return {
-    db: options.database.db,
-    bus: options.bus,
-    organizationId: auth.organizationId,
-    // A company Keycloak's user ids are not rows here: the e-mail alone names the actor.
-    actor: { userId: options.config.oidc.external ? null : auth.userId, email },
-    productKey: options.config.productKey,
-  };
+  return { ...scope, bus: options.bus, productKey: options.config.productKey };
 }

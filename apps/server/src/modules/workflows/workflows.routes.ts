@@ -15,7 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
-import { requirePermission } from '../../http/auth-context.ts';
+import { requestScope } from '../../http/request-scope.ts';
 import { BLOCKS } from './block-catalog.ts';
 import {
   createWorkflow,
@@ -45,27 +45,14 @@ const errors = {
 const doc = { tags: ['workflows'], security: [{ bearer: [] }] };
 const workflowIdQuery = z.object({ workflow_id: z.string().uuid('Not a valid workflow id') });
 
-/** Checks `workflow` `action` in the Organization header's organization. */
-function workflowsScope(
-  request: FastifyRequest,
-  options: WorkflowsRoutesOptions,
-  action: Action,
-): WorkflowsScope {
-  const auth = requirePermission(request, action, 'workflow');
-  const email = auth.claims.email ?? auth.claims.preferred_username ?? auth.userId;
-  return {
-    db: options.database.db,
-    organizationId: auth.organizationId,
-    actor: { userId: options.config.oidc.external ? null : auth.userId, email },
-  };
-}
-
 /**
  * Workflows (`rule_workflows`: list, one, create, update; versions and restore) and the block
  * catalog (`blocks` → nodes). Permission `workflow`: read to look, create to add, update to save.
  */
 export const workflowsRoutes: FastifyPluginAsyncZod<WorkflowsRoutesOptions> = async (app, options) => {
-  const scope = (request: FastifyRequest, action: Action) => workflowsScope(request, options, action);
+  // Permission `workflow` `action` in the Organization header's organization.
+  const scope = (request: FastifyRequest, action: Action): WorkflowsScope =>
+    requestScope(request, options, action, 'workflow');
   const base = `${WORKFLOW_BASE}/rule_workflows`;
 
   app.get(

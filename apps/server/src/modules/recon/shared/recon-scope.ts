@@ -3,7 +3,7 @@ import type { Action } from '@counterpart/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../../config.ts';
 import type { Database, Db } from '../../../db/database.ts';
-import { requirePermission } from '../../../http/auth-context.ts';
+import { requestScope } from '../../../http/request-scope.ts';
 import type { JobQueue } from '../../../jobs/job-types.ts';
 import type { AuditActor } from '../../audit/audit.service.ts';
 
@@ -31,14 +31,7 @@ export function reconScope(
   action: Action,
   resource = 'workflow',
 ): ReconScope {
-  const auth = requirePermission(request, action, resource);
-  const email = auth.claims.email ?? auth.claims.preferred_username ?? auth.userId;
-  return {
-    db: options.database.db,
-    organizationId: auth.organizationId,
-    // A company Keycloak's user ids are not rows here: the e-mail alone names the actor.
-    actor: { userId: options.config.oidc.external ? null : auth.userId, email },
-  };
+  return requestScope(request, options, action, resource);
 }
 
 /** Every reconciliation route lives under the general recon service base. */

@@ -18,8 +18,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../../config.ts';
 import type { Database } from '../../../db/database.ts';
-import { requirePermission } from '../../../http/auth-context.ts';
 import { opened, sendDownload } from '../../../http/file-download.ts';
+import { requestScope } from '../../../http/request-scope.ts';
 import type { JobQueue } from '../../../jobs/job-types.ts';
 import { createFileStore } from '../../../storage/file-store.ts';
 import type { WorkflowsScope } from '../workflows.service.ts';
@@ -51,22 +51,14 @@ const errors = {
 const doc = { tags: ['workflow executions'], security: [{ bearer: [] }] };
 const BASE = '/api/workflow';
 
-function scopeOf(request: FastifyRequest, options: ExecutionsRoutesOptions, action: Action): WorkflowsScope {
-  const auth = requirePermission(request, action, 'workflow');
-  const email = auth.claims.email ?? auth.claims.preferred_username ?? auth.userId;
-  return {
-    db: options.database.db,
-    organizationId: auth.organizationId,
-    actor: { userId: options.config.oidc.external ? null : auth.userId, email },
-  };
-}
-
 /**
  * Executions (spec §7: /workflows/workflow/inputs, /workflows/workflow/execution, /block-output).
  * Permission `workflow`: read to look, create to start, cancel or retry a run.
  */
 export const executionsRoutes: FastifyPluginAsyncZod<ExecutionsRoutesOptions> = async (app, options) => {
-  const scope = (request: FastifyRequest, action: Action) => scopeOf(request, options, action);
+  // Permission `workflow` `action` in the Organization header's organization.
+  const scope = (request: FastifyRequest, action: Action): WorkflowsScope =>
+    requestScope(request, options, action, 'workflow');
   const store = createFileStore(options.config.dataDir);
   const execution = `${BASE}/workflows/workflow/execution`;
 
