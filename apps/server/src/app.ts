@@ -3,7 +3,6 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { createBackgroundWork } from './background-work.ts';
 import { type Config, trustProxyOption } from './config.ts';
 import { type Database, openDatabase } from './db/database.ts';
-import { seedDemo } from './db/seed.ts';
 import { createAuthCache } from './http/auth-cache.ts';
 import { authContextPlugin } from './http/auth-context.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
@@ -12,7 +11,9 @@ import { createServerMetrics, metricsPlugin } from './http/metrics.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerRequestTracing, requestId } from './http/request-tracing.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { realtimeRoutes } from './http/sockets/realtime.routes.ts';
 import { registerStaticWeb } from './http/static-web.ts';
+import { seedDemo } from './identity/seed.ts';
 import { type IdentitySecrets, loadIdentitySecrets } from './identity/signing-keys.ts';
 import { createTokenVerifier } from './identity/token-verifier.ts';
 import type { JobQueue } from './jobs/job-types.ts';
@@ -40,7 +41,6 @@ import { markCrashedExecutions } from './modules/workflows/executions/executions
 import { SCHEDULE_TICK_MS, startDueSchedules } from './modules/workflows/executions/scheduler.ts';
 import { workflowsRoutes } from './modules/workflows/workflows.routes.ts';
 import { openOperatorSocket } from './operations/operator-socket.ts';
-import { realtimeRoutes } from './realtime/realtime.routes.ts';
 
 export interface BuildOptions {
   /** An already open database (tests share one per file); otherwise opened from the config. */

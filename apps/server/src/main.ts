@@ -1,6 +1,6 @@
 import { buildApp } from './app.ts';
 import { loadConfigOrExit } from './config.ts';
-import { DEMO_PASSWORD, DEMO_USERS } from './db/seed.ts';
+import { DEMO_PASSWORD, DEMO_USERS } from './identity/seed.ts';
 
 /** Starts Counterpart in one process: API, identity provider and the web app on one port. */
 async function main() {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { groupMembers, memberships, organizations, users } from '../src/db/schema.ts';
-import { createDefaultGroups, type defaultGroups } from '../src/db/seed.ts';
+import { createDefaultGroups, type defaultGroups } from '../src/identity/seed.ts';
 import { findUserByEmail } from '../src/identity/users.ts';
 import type { TestServer } from './test-server.ts';
 import { accessTokenFor } from './tokens.ts';

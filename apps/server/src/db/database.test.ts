@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { count } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '../identity/seed.ts';
 import { openDatabase } from './database.ts';
 import { organizations, users } from './schema.ts';
-import { seedDemo } from './seed.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'counterpart-db-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

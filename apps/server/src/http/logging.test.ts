@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureLogs } from '../../test/log-capture.ts';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
-import { DEMO_PASSWORD } from '../db/seed.ts';
 import { createSignInFlows } from '../identity/oidc-test-flows.ts';
+import { DEMO_PASSWORD } from '../identity/seed.ts';
 
 let server: TestServer;
 const logs = captureLogs();

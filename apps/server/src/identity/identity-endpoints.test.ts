@@ -1,9 +1,9 @@
 import { createLocalJWKSet, type JSONWebKeySet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
-import { DEMO_USERS } from '../db/seed.ts';
 import { expectLocation, redirectParams, type TestBrowser } from './oidc-test-browser.ts';
 import { CLIENT, createSignInFlows } from './oidc-test-flows.ts';
+import { DEMO_USERS } from './seed.ts';
 
 let server: TestServer;
 let realm: string;

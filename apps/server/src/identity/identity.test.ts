@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
 import { organizationIds } from '../../test/tokens.ts';
-import { DEMO_PASSWORD, DEMO_USERS } from '../db/seed.ts';
 import {
   decodeJwt,
   expectLocation,
@@ -10,6 +9,7 @@ import {
   type TestBrowser,
 } from './oidc-test-browser.ts';
 import { CLIENT, createSignInFlows, type TokenResponse } from './oidc-test-flows.ts';
+import { DEMO_PASSWORD, DEMO_USERS } from './seed.ts';
 
 let server: TestServer;
 let realm: string;

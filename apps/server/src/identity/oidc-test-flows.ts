@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { DEMO_PASSWORD, DEMO_USERS } from '../db/seed.ts';
 import { expectLocation, formAction, pkcePair, redirectParams, TestBrowser } from './oidc-test-browser.ts';
+import { DEMO_PASSWORD, DEMO_USERS } from './seed.ts';
 
 export const CLIENT = 'counterpart_recon';
 

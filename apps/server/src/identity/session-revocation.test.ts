@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSocket } from '../../test/socket-client.ts';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
 import { accessTokenFor, organizationIds } from '../../test/tokens.ts';
-import { DEMO_USERS } from '../db/seed.ts';
 import { expectLocation, formAction, type TestBrowser } from './oidc-test-browser.ts';
 import { CLIENT, createSignInFlows, type TokenResponse } from './oidc-test-flows.ts';
+import { DEMO_USERS } from './seed.ts';
 
 /**
  * Access tokens are JWTs that live ACCESS_TOKEN_TTL; signing out must still stop them at once, and

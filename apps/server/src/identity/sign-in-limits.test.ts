@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
 import { signInLockouts, users } from '../db/schema.ts';
-import { DEMO_PASSWORD, DEMO_USERS } from '../db/seed.ts';
 import { expectLocation, formAction, pkcePair, TestBrowser } from './oidc-test-browser.ts';
 import { hashPassword } from './passwords.ts';
+import { DEMO_PASSWORD, DEMO_USERS } from './seed.ts';
 
 let server: TestServer;
 let max: number;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { roleCatalog } from '@counterpart/domain';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { defaultGroups } from '../db/seed.ts';
+import { defaultGroups } from '../identity/seed.ts';
 
 /**
  * deploy/keycloak/production-realm.json is what the compose file imports into the company

@@ -21,8 +21,8 @@ export interface AuditEntry {
 }
 
 /**
- * Writes one audit log row. Pass the transaction (cast to Db, as seed.ts does) when the change
- * runs in one, so the row is written only if the change is.
+ * Writes one audit log row. Pass the transaction (a `Db` too) when the change runs in one, so the
+ * row is written only if the change is.
  */
 export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
   await db.insert(auditLog).values({

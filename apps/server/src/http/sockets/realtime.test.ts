@@ -3,11 +3,11 @@ import { SOCKET_CLOSE } from '@counterpart/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { addTestMember, createTestOrganization } from '../../test/organization-fixture.ts';
-import { openSocket } from '../../test/socket-client.ts';
-import { startTestServer, type TestServer } from '../../test/test-server.ts';
-import { accessTokenFor } from '../../test/tokens.ts';
-import { memberships } from '../db/schema.ts';
+import { addTestMember, createTestOrganization } from '../../../test/organization-fixture.ts';
+import { openSocket } from '../../../test/socket-client.ts';
+import { startTestServer, type TestServer } from '../../../test/test-server.ts';
+import { accessTokenFor } from '../../../test/tokens.ts';
+import { memberships } from '../../db/schema.ts';
 
 let server: TestServer;
 

@@ -1,8 +1,8 @@
 import { roleCatalog } from '@counterpart/domain';
 import { count } from 'drizzle-orm';
-import { hashPassword } from '../identity/passwords.ts';
-import type { Database } from './database.ts';
-import { groupMembers, groupRoles, groups, memberships, organizations, users } from './schema.ts';
+import type { Database } from '../db/database.ts';
+import { groupMembers, groupRoles, groups, memberships, organizations, users } from '../db/schema.ts';
+import { hashPassword } from './passwords.ts';
 
 export const DEMO_PASSWORD = 'Counterpart-demo-1';
 export const DEMO_USERS = { admin: 'admin@demo.test', viewer: 'viewer@demo.test' } as const;

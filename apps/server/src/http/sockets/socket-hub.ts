@@ -1,6 +1,6 @@
 import { SOCKET_CLOSE } from '@counterpart/contracts';
 import type { WebSocket } from 'ws';
-import type { RealtimeEvent } from './realtime-event.ts';
+import type { RealtimeEvent } from '../../realtime/realtime-event.ts';
 import type { SocketIdentity } from './socket-auth.ts';
 
 /** A socket whose unsent bytes pass this is too slow to keep: it is closed, not buffered without bound. */

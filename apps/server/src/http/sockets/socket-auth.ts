@@ -1,10 +1,10 @@
 import { SOCKET_CLOSE } from '@counterpart/contracts';
-import type { Config } from '../config.ts';
-import type { Database } from '../db/database.ts';
-import { AppError } from '../errors.ts';
-import type { AuthCache } from '../http/auth-cache.ts';
-import type { TokenVerifier } from '../identity/token-verifier.ts';
-import { loadCaller } from '../identity/users.ts';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/database.ts';
+import { AppError } from '../../errors.ts';
+import type { TokenVerifier } from '../../identity/token-verifier.ts';
+import { loadCaller } from '../../identity/users.ts';
+import type { AuthCache } from '../auth-cache.ts';
 
 export interface SocketIdentity {
   userId: string;

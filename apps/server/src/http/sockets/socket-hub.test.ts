@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
-import type { RealtimeEvent } from './realtime-event.ts';
+import type { RealtimeEvent } from '../../realtime/realtime-event.ts';
 import { CLOSE_TOO_SLOW, createSocketHub, type SocketHub } from './socket-hub.ts';
 
 /** Just what the hub touches of a ws socket, recording what happens to it. */

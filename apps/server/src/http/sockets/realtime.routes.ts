@@ -1,11 +1,11 @@
 import websocket from '@fastify/websocket';
 import type { FastifyPluginAsync } from 'fastify';
 import type { WebSocket } from 'ws';
-import type { Config } from '../config.ts';
-import type { Database } from '../db/database.ts';
-import { type AuthCache, endedSession } from '../http/auth-cache.ts';
-import type { TokenVerifier } from '../identity/token-verifier.ts';
-import type { EventBus } from './realtime-event.ts';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/database.ts';
+import type { TokenVerifier } from '../../identity/token-verifier.ts';
+import type { EventBus } from '../../realtime/realtime-event.ts';
+import { type AuthCache, endedSession } from '../auth-cache.ts';
 import { authenticateSocket } from './socket-auth.ts';
 import { createSocketHub, type SocketHub, type SocketHubOptions } from './socket-hub.ts';
 
