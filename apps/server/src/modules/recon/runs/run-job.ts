@@ -1,24 +1,28 @@
-import { randomUUID } from 'node:crypto';
-import type { ReconStatus, RunSummary, SideFields, StatusCounts, TableColumn } from '@counterpart/contracts';
-import { type EngineRecord, type MatchGroup, run as runEngine } from '@counterpart/recon-engine';
+import type { ReconStatus, RunSummary, SideFields, TableColumn } from '@counterpart/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../../db/database.ts';
 import { reconGroupItems, reconGroups, reconRuns } from '../../../db/schema.ts';
 import { isUniqueViolation } from '../../../db/unique-violation.ts';
 import type { JobDefinition, JobQueue } from '../../../jobs/job-types.ts';
 import { findTables, visibleRowBatches } from '../../tables/tables-reader.service.ts';
-import { abs } from '../shared/money-common.ts';
 import { recordReconAudit } from '../shared/recon-audit.ts';
-import { getReconSettings, needsApproval } from '../shared/settings.service.ts';
+import { getReconSettings } from '../shared/settings.service.ts';
+import {
+  buildGroups,
+  engineInput,
+  KEPT_SKIPPED,
+  matchSides,
+  previewOf,
+  type RunGroups,
+  type RunOptions,
+  type RunRow,
+  type SideRows,
+  summarize,
+  type TableRow,
+} from './run-groups.ts';
 import { startHeartbeat } from './run-liveness.ts';
 import { recordOf, sideReader } from './run-records.ts';
-import {
-  type AutoGroup,
-  type GroupInsert,
-  type ItemInsert,
-  insertGroups,
-  insertItems,
-} from './run-writes.ts';
+import { insertGroups, insertItems } from './run-writes.ts';
 
 export const RECON_RUN_JOB = 'recon-run';
 export interface ReconRunJobData {
@@ -30,19 +34,8 @@ const READ_BATCH = 5_000;
 /** Groups (and their audit entries) and group items per INSERT (one JSON parameter each). */
 const GROUP_BATCH = 5_000;
 const ITEM_BATCH = 20_000;
-/** Skipped rows kept with their reason in the summary (all are counted). */
-const KEPT_SKIPPED = 50;
-/** Proposed groups a dry run keeps. */
-const PREVIEW_GROUPS = 200;
 
-interface SideRows {
-  records: EngineRecord[];
-  total: number;
-  skipped: Array<{ item_id: string; reason: string }>;
-  skippedCount: number;
-  allIds: string[];
-}
-
+/** A table's visible rows as engine records, read in batches; rows it cannot read are skipped (and counted). */
 async function readSide(
   db: Db,
   tableId: string,
@@ -78,17 +71,110 @@ async function heldItems(db: Db, tableIds: string[]): Promise<Map<string, ReconS
   return new Map(rows.map((r) => [r.itemId, r.status as ReconStatus]));
 }
 
-function countStatuses(ids: string[], status: Map<string, ReconStatus>): StatusCounts {
-  const counts: StatusCounts = { reconciled: 0, partial: 0, suggested: 0, unreconciled: 0 };
-  for (const id of ids) counts[status.get(id) ?? 'unreconciled'] += 1;
-  return counts;
-}
-
 export interface ExecuteRunHooks {
   progress?: (percent: number, message: string) => Promise<void>;
   signal?: AbortSignal;
   /** Called inside the transaction after every group is written (tests make it throw). */
   beforeCommit?: () => Promise<void>;
+}
+
+/** The run of this organization, or an error when it is gone. */
+async function loadRun(db: Db, organizationId: string, runId: string): Promise<RunRow> {
+  const [run] = await db
+    .select()
+    .from(reconRuns)
+    .where(and(eq(reconRuns.id, runId), eq(reconRuns.organizationId, organizationId)));
+  if (!run) throw new Error('The run no longer exists');
+  return run;
+}
+
+async function markRunning(db: Db, runId: string): Promise<void> {
+  await db
+    .update(reconRuns)
+    .set({ status: 'running', startedAt: sql`now()`, heartbeatAt: sql`now()`, errorMessage: null })
+    .where(eq(reconRuns.id, runId));
+}
+
+async function loadRunTables(db: Db, organizationId: string, run: RunRow) {
+  const tables = await findTables(db, organizationId, [run.leftTableId, run.rightTableId]);
+  const leftTable = tables.find((t) => t.id === run.leftTableId);
+  const rightTable = tables.find((t) => t.id === run.rightTableId);
+  if (!leftTable || !rightTable) throw new Error('A table of this run no longer exists');
+  return { leftTable, rightTable };
+}
+
+/**
+ * Writes every group and its items (none for a dry run), the audit entry and the run's success in
+ * ONE transaction; refuses when the run was taken for dead meanwhile.
+ */
+async function writeRun(
+  db: Db,
+  organizationId: string,
+  run: RunRow,
+  tables: { leftTable: TableRow; rightTable: TableRow },
+  options: RunOptions,
+  outcome: { built: RunGroups; summary: RunSummary; preview: ReturnType<typeof previewOf> | null },
+  hooks: ExecuteRunHooks,
+): Promise<void> {
+  const { built, summary, preview } = outcome;
+  await db.transaction(async (tx) => {
+    if (!options.dry_run) {
+      const target = {
+        organizationId,
+        runId: run.id,
+        leftTableId: tables.leftTable.id,
+        rightTableId: tables.rightTable.id,
+        // Who started the run made its matches: maker-checker wants someone else to approve them.
+        createdBy: run.createdBy,
+      };
+      for (let i = 0; i < built.groups.length; i += GROUP_BATCH) {
+        await insertGroups(tx, target, built.made.slice(i, i + GROUP_BATCH));
+      }
+      for (let i = 0; i < built.items.length; i += ITEM_BATCH) {
+        await insertItems(tx, organizationId, built.items.slice(i, i + ITEM_BATCH));
+      }
+    }
+    await recordReconAudit(tx, {
+      organizationId,
+      actor: null,
+      action: 'run.completed',
+      targetType: 'run',
+      targetId: run.id,
+      runId: run.id,
+      ruleId: run.ruleId,
+      after: {
+        groups: built.counts,
+        pending_approval: built.pending,
+        dry_run: options.dry_run,
+        skipped: summary.skipped_count,
+      },
+    });
+    const [done] = await tx
+      .update(reconRuns)
+      .set({
+        status: 'succeeded',
+        summary: summary as unknown as Record<string, unknown>,
+        preview,
+        finishedAt: new Date(),
+      })
+      .where(and(eq(reconRuns.id, run.id), eq(reconRuns.status, 'running')))
+      .returning({ id: reconRuns.id });
+    // Taken for dead meanwhile (its beat was late and a starting process marked it failed).
+    if (!done) throw new Error('it was marked failed while it was still working');
+    await hooks.beforeCommit?.();
+  });
+}
+
+/** Marks the run failed with a message saying nothing was saved; returns the error to throw. */
+async function failRun(db: Db, runId: string, error: unknown): Promise<Error> {
+  const message = isUniqueViolation(error)
+    ? 'Some items were matched by someone else during the run: nothing was saved, run again'
+    : `The run failed: ${(error as Error).message}. Nothing was saved.`;
+  await db
+    .update(reconRuns)
+    .set({ status: 'failed', errorMessage: message, finishedAt: new Date() })
+    .where(eq(reconRuns.id, runId));
+  return new Error(message);
 }
 
 /**
@@ -104,32 +190,18 @@ export async function executeRun(
   hooks: ExecuteRunHooks = {},
 ): Promise<RunSummary> {
   const { db } = database;
-  const [run] = await db
-    .select()
-    .from(reconRuns)
-    .where(and(eq(reconRuns.id, runId), eq(reconRuns.organizationId, organizationId)));
-  if (!run) throw new Error('The run no longer exists');
+  const run = await loadRun(db, organizationId, runId);
   if (run.status === 'succeeded') return run.summary as RunSummary;
   let stopHeartbeat = () => {};
   try {
-    await db
-      .update(reconRuns)
-      .set({ status: 'running', startedAt: sql`now()`, heartbeatAt: sql`now()`, errorMessage: null })
-      .where(eq(reconRuns.id, run.id));
+    await markRunning(db, run.id);
     stopHeartbeat = startHeartbeat(db, run.id);
-    const options = run.options as {
-      left_fields: SideFields;
-      right_fields: SideFields;
-      incremental: boolean;
-      dry_run: boolean;
-    };
-    const tables = await findTables(db, organizationId, [run.leftTableId, run.rightTableId]);
-    const leftTable = tables.find((t) => t.id === run.leftTableId);
-    const rightTable = tables.find((t) => t.id === run.rightTableId);
-    if (!leftTable || !rightTable) throw new Error('A table of this run no longer exists');
+    const options = run.options as RunOptions;
+    const tables = await loadRunTables(db, organizationId, run);
     const { data: settings } = await getReconSettings(db, organizationId);
     await hooks.progress?.(5, 'Reading the rows');
     const currency = settings.default_currency;
+    const { leftTable, rightTable } = tables;
     const left = await readSide(
       db,
       leftTable.id,
@@ -147,173 +219,19 @@ export async function executeRun(
       hooks.signal,
     );
     const held = await heldItems(db, [leftTable.id, rightTable.id]);
-    const existing: MatchGroup = {
-      left: left.records.filter((r) => held.has(r.id)).map((r) => r.id),
-      right: right.records.filter((r) => held.has(r.id)).map((r) => r.id),
-      rule_id: 'existing',
-      status: 'reconciled',
-      score: 1,
-      features: [],
-      difference: 0n,
-    };
-    const leftInput = options.incremental ? left.records : left.records.filter((r) => !held.has(r.id));
-    const rightInput = options.incremental ? right.records : right.records.filter((r) => !held.has(r.id));
+    const input = engineInput(options, left, right, held);
     await hooks.progress?.(20, 'Matching');
-    const passes = run.passes;
-    const started = performance.now();
-    const result = runEngine(
-      leftInput,
-      rightInput,
-      { id: run.ruleId ?? 'run', passes },
-      options.incremental ? { existingGroups: [existing] } : {},
-    );
-    const engineMs = Math.round(performance.now() - started);
+    const matched = matchSides(run, options, input);
     hooks.signal?.throwIfAborted();
     await hooks.progress?.(80, 'Saving the groups');
-
-    const amounts = new Map<string, { amount: bigint; currency: string }>();
-    for (const r of left.records) amounts.set(r.id, { amount: r.amount, currency: r.currency });
-    for (const r of right.records) amounts.set(r.id, { amount: r.amount, currency: r.currency });
-    const passNames = new Map(passes.map((p) => [p.id, p.name ?? p.id]));
-    const status = new Map(held);
-    const groups: GroupInsert[] = [];
-    const items: ItemInsert[] = [];
-    const made: AutoGroup[] = [];
-    const counts = { reconciled: 0, partial: 0, suggested: 0 };
-    let pending = 0;
-    for (const group of result.groups) {
-      const id = randomUUID();
-      let leftTotal = 0n;
-      let rightTotal = 0n;
-      for (const itemId of group.left) {
-        const amount = amounts.get(itemId)?.amount ?? 0n;
-        leftTotal += amount;
-        items.push({ groupId: id, organizationId, itemId, tableId: leftTable.id, side: 'left', amount });
-        status.set(itemId, group.status);
-      }
-      for (const itemId of group.right) {
-        const amount = amounts.get(itemId)?.amount ?? 0n;
-        rightTotal += amount;
-        items.push({ groupId: id, organizationId, itemId, tableId: rightTable.id, side: 'right', amount });
-        status.set(itemId, group.status);
-      }
-      if (leftTotal - rightTotal !== group.difference) {
-        throw new Error(`The engine's difference for group ${id} does not balance: refusing to save`);
-      }
-      counts[group.status] += 1;
-      const first = group.left[0] ?? group.right[0] ?? '';
-      // Maker-checker: an automatic match at or above the approval amount waits for a person.
-      const size = abs(leftTotal) > abs(rightTotal) ? leftTotal : rightTotal;
-      const waits = group.status !== 'suggested' && needsApproval(settings, size);
-      if (waits) pending += 1;
-      const row: GroupInsert = {
-        id,
-        organizationId,
-        runId: run.id,
-        leftTableId: leftTable.id,
-        rightTableId: rightTable.id,
-        source: 'auto',
-        ruleId: group.rule_id,
-        ruleName: passNames.get(group.rule_id) ?? group.rule_id,
-        status: group.status,
-        state: waits ? 'pending_approval' : 'active',
-        score: String(group.score),
-        features: group.features as unknown as Record<string, unknown>[],
-        currency: amounts.get(first)?.currency ?? currency,
-        leftTotal,
-        rightTotal,
-        difference: group.difference,
-      };
-      groups.push(row);
-      made.push({ group: row, left: group.left, right: group.right });
-    }
-    const summary: RunSummary = {
-      left_items: left.total,
-      right_items: right.total,
-      left_considered: leftInput.filter((r) => !held.has(r.id)).length,
-      right_considered: rightInput.filter((r) => !held.has(r.id)).length,
-      groups: counts,
-      left: countStatuses(left.allIds, status),
-      right: countStatuses(right.allIds, status),
-      passes: result.stats.map((s) => ({ ...s, name: passNames.get(s.pass_id) })),
-      skipped: [
-        ...left.skipped.map((s) => ({ side: 'left' as const, ...s })),
-        ...right.skipped.map((s) => ({ side: 'right' as const, ...s })),
-      ].slice(0, KEPT_SKIPPED),
-      skipped_count: left.skippedCount + right.skippedCount,
-      engine_ms: engineMs,
-    };
-    const preview = options.dry_run
-      ? result.groups.slice(0, PREVIEW_GROUPS).map((g, i) => ({
-          left_item_ids: g.left,
-          right_item_ids: g.right,
-          rule_id: g.rule_id,
-          rule_name: groups[i]?.ruleName ?? g.rule_id,
-          status: g.status,
-          score: g.score,
-          features: g.features,
-          left_total: String(groups[i]?.leftTotal ?? 0n),
-          right_total: String(groups[i]?.rightTotal ?? 0n),
-          difference: g.difference.toString(),
-        }))
-      : null;
-
-    await db.transaction(async (tx) => {
-      if (!options.dry_run) {
-        const target = {
-          organizationId,
-          runId: run.id,
-          leftTableId: leftTable.id,
-          rightTableId: rightTable.id,
-          // Who started the run made its matches: maker-checker wants someone else to approve them.
-          createdBy: run.createdBy,
-        };
-        for (let i = 0; i < groups.length; i += GROUP_BATCH) {
-          await insertGroups(tx, target, made.slice(i, i + GROUP_BATCH));
-        }
-        for (let i = 0; i < items.length; i += ITEM_BATCH) {
-          await insertItems(tx, organizationId, items.slice(i, i + ITEM_BATCH));
-        }
-      }
-      await recordReconAudit(tx, {
-        organizationId,
-        actor: null,
-        action: 'run.completed',
-        targetType: 'run',
-        targetId: run.id,
-        runId: run.id,
-        ruleId: run.ruleId,
-        after: {
-          groups: counts,
-          pending_approval: pending,
-          dry_run: options.dry_run,
-          skipped: summary.skipped_count,
-        },
-      });
-      const [done] = await tx
-        .update(reconRuns)
-        .set({
-          status: 'succeeded',
-          summary: summary as unknown as Record<string, unknown>,
-          preview,
-          finishedAt: new Date(),
-        })
-        .where(and(eq(reconRuns.id, run.id), eq(reconRuns.status, 'running')))
-        .returning({ id: reconRuns.id });
-      // Taken for dead meanwhile (its beat was late and a starting process marked it failed).
-      if (!done) throw new Error('it was marked failed while it was still working');
-      await hooks.beforeCommit?.();
-    });
+    const sides = { left, right };
+    const built = buildGroups(organizationId, run, tables, sides, matched, held, settings);
+    const summary = summarize(sides, input, matched, built, held);
+    const preview = options.dry_run ? previewOf(matched.result.groups, built.groups) : null;
+    await writeRun(db, organizationId, run, tables, options, { built, summary, preview }, hooks);
     return summary;
   } catch (error) {
-    const message = isUniqueViolation(error)
-      ? 'Some items were matched by someone else during the run: nothing was saved, run again'
-      : `The run failed: ${(error as Error).message}. Nothing was saved.`;
-    await db
-      .update(reconRuns)
-      .set({ status: 'failed', errorMessage: message, finishedAt: new Date() })
-      .where(eq(reconRuns.id, run.id));
-    throw new Error(message);
+    throw await failRun(db, run.id, error);
   } finally {
     stopHeartbeat();
   }

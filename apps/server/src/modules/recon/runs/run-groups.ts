@@ -1,0 +1,216 @@
+import { randomUUID } from 'node:crypto';
+import type { ReconStatus, RunSummary, SideFields, StatusCounts } from '@counterpart/contracts';
+import { type EngineRecord, type MatchGroup, type Pass, run as runEngine } from '@counterpart/recon-engine';
+import type { reconRuns } from '../../../db/schema.ts';
+import type { findTables } from '../../tables/tables-reader.service.ts';
+import { abs } from '../shared/money-common.ts';
+import { type getReconSettings, needsApproval } from '../shared/settings.service.ts';
+import type { AutoGroup, GroupInsert, ItemInsert } from './run-writes.ts';
+
+/*
+ * What a run makes of its rows: the engine's input (held items as one existing group when incremental),
+ * the engine's groups as rows to insert with each group's balance checked, the summary and a dry run's preview.
+ */
+
+/** Skipped rows kept with their reason in the summary (all are counted). */
+export const KEPT_SKIPPED = 50;
+/** Proposed groups a dry run keeps. */
+export const PREVIEW_GROUPS = 200;
+
+export interface SideRows {
+  records: EngineRecord[];
+  total: number;
+  skipped: Array<{ item_id: string; reason: string }>;
+  skippedCount: number;
+  allIds: string[];
+}
+
+export function countStatuses(ids: string[], status: Map<string, ReconStatus>): StatusCounts {
+  const counts: StatusCounts = { reconciled: 0, partial: 0, suggested: 0, unreconciled: 0 };
+  for (const id of ids) counts[status.get(id) ?? 'unreconciled'] += 1;
+  return counts;
+}
+
+export type RunRow = typeof reconRuns.$inferSelect;
+export type TableRow = Awaited<ReturnType<typeof findTables>>[number];
+export type Settings = Awaited<ReturnType<typeof getReconSettings>>['data'];
+
+/** What a run stores in `options`, as the job reads it. */
+export type RunOptions = {
+  left_fields: SideFields;
+  right_fields: SideFields;
+  incremental: boolean;
+  dry_run: boolean;
+};
+
+/** The groups a run makes, ready to insert, with their counts. */
+export interface RunGroups {
+  groups: GroupInsert[];
+  items: ItemInsert[];
+  made: AutoGroup[];
+  counts: { reconciled: number; partial: number; suggested: number };
+  pending: number;
+  /** Each item's status after the run (held items keep theirs). */
+  status: Map<string, ReconStatus>;
+}
+
+/**
+ * The engine's input: an incremental run hands every record over, the held ones as one existing
+ * group (they count but never match again); a full run leaves the held records out.
+ */
+export function engineInput(
+  options: RunOptions,
+  left: SideRows,
+  right: SideRows,
+  held: Map<string, ReconStatus>,
+) {
+  const existing: MatchGroup = {
+    left: left.records.filter((r) => held.has(r.id)).map((r) => r.id),
+    right: right.records.filter((r) => held.has(r.id)).map((r) => r.id),
+    rule_id: 'existing',
+    status: 'reconciled',
+    score: 1,
+    features: [],
+    difference: 0n,
+  };
+  const leftInput = options.incremental ? left.records : left.records.filter((r) => !held.has(r.id));
+  const rightInput = options.incremental ? right.records : right.records.filter((r) => !held.has(r.id));
+  return { existing, leftInput, rightInput };
+}
+
+/** Runs the engine over both sides with the run's passes; times it. */
+export function matchSides(run: RunRow, options: RunOptions, input: ReturnType<typeof engineInput>) {
+  const passes = run.passes;
+  const started = performance.now();
+  const result = runEngine(
+    input.leftInput,
+    input.rightInput,
+    { id: run.ruleId ?? 'run', passes },
+    options.incremental ? { existingGroups: [input.existing] } : {},
+  );
+  const engineMs = Math.round(performance.now() - started);
+  return { result, passes, engineMs };
+}
+
+/**
+ * The engine's groups as rows to insert: totals per side, each group's balance checked against the
+ * engine's difference (a group that does not balance stops the run), maker-checker's pending state.
+ */
+export function buildGroups(
+  organizationId: string,
+  run: RunRow,
+  tables: { leftTable: TableRow; rightTable: TableRow },
+  sides: { left: SideRows; right: SideRows },
+  matched: ReturnType<typeof matchSides>,
+  held: Map<string, ReconStatus>,
+  settings: Settings,
+): RunGroups {
+  const { leftTable, rightTable } = tables;
+  const amounts = new Map<string, { amount: bigint; currency: string }>();
+  for (const r of sides.left.records) amounts.set(r.id, { amount: r.amount, currency: r.currency });
+  for (const r of sides.right.records) amounts.set(r.id, { amount: r.amount, currency: r.currency });
+  const passNames = passNamesOf(matched.passes);
+  const out: RunGroups = {
+    groups: [],
+    items: [],
+    made: [],
+    counts: { reconciled: 0, partial: 0, suggested: 0 },
+    pending: 0,
+    status: new Map(held),
+  };
+  for (const group of matched.result.groups) {
+    const id = randomUUID();
+    let leftTotal = 0n;
+    let rightTotal = 0n;
+    for (const itemId of group.left) {
+      const amount = amounts.get(itemId)?.amount ?? 0n;
+      leftTotal += amount;
+      out.items.push({ groupId: id, organizationId, itemId, tableId: leftTable.id, side: 'left', amount });
+      out.status.set(itemId, group.status);
+    }
+    for (const itemId of group.right) {
+      const amount = amounts.get(itemId)?.amount ?? 0n;
+      rightTotal += amount;
+      out.items.push({ groupId: id, organizationId, itemId, tableId: rightTable.id, side: 'right', amount });
+      out.status.set(itemId, group.status);
+    }
+    if (leftTotal - rightTotal !== group.difference) {
+      throw new Error(`The engine's difference for group ${id} does not balance: refusing to save`);
+    }
+    out.counts[group.status] += 1;
+    const first = group.left[0] ?? group.right[0] ?? '';
+    // Maker-checker: an automatic match at or above the approval amount waits for a person.
+    const size = abs(leftTotal) > abs(rightTotal) ? leftTotal : rightTotal;
+    const waits = group.status !== 'suggested' && needsApproval(settings, size);
+    if (waits) out.pending += 1;
+    const row: GroupInsert = {
+      id,
+      organizationId,
+      runId: run.id,
+      leftTableId: leftTable.id,
+      rightTableId: rightTable.id,
+      source: 'auto',
+      ruleId: group.rule_id,
+      ruleName: passNames.get(group.rule_id) ?? group.rule_id,
+      status: group.status,
+      state: waits ? 'pending_approval' : 'active',
+      score: String(group.score),
+      features: group.features as unknown as Record<string, unknown>[],
+      currency: amounts.get(first)?.currency ?? settings.default_currency,
+      leftTotal,
+      rightTotal,
+      difference: group.difference,
+    };
+    out.groups.push(row);
+    out.made.push({ group: row, left: group.left, right: group.right });
+  }
+  return out;
+}
+
+function passNamesOf(passes: Pass[]): Map<string, string> {
+  return new Map(passes.map((p) => [p.id, p.name ?? p.id]));
+}
+
+/** The run's summary: rows per side, what was considered, groups made, statuses, passes, skipped rows. */
+export function summarize(
+  sides: { left: SideRows; right: SideRows },
+  input: ReturnType<typeof engineInput>,
+  matched: ReturnType<typeof matchSides>,
+  built: RunGroups,
+  held: Map<string, ReconStatus>,
+): RunSummary {
+  const { left, right } = sides;
+  const passNames = passNamesOf(matched.passes);
+  return {
+    left_items: left.total,
+    right_items: right.total,
+    left_considered: input.leftInput.filter((r) => !held.has(r.id)).length,
+    right_considered: input.rightInput.filter((r) => !held.has(r.id)).length,
+    groups: built.counts,
+    left: countStatuses(left.allIds, built.status),
+    right: countStatuses(right.allIds, built.status),
+    passes: matched.result.stats.map((s) => ({ ...s, name: passNames.get(s.pass_id) })),
+    skipped: [
+      ...left.skipped.map((s) => ({ side: 'left' as const, ...s })),
+      ...right.skipped.map((s) => ({ side: 'right' as const, ...s })),
+    ].slice(0, KEPT_SKIPPED),
+    skipped_count: left.skippedCount + right.skippedCount,
+    engine_ms: matched.engineMs,
+  };
+}
+
+/** The first groups a dry run proposes, as the run keeps them in `preview`. */
+export function previewOf(groups: MatchGroup[], rows: GroupInsert[]) {
+  return groups.slice(0, PREVIEW_GROUPS).map((g, i) => ({
+    left_item_ids: g.left,
+    right_item_ids: g.right,
+    rule_id: g.rule_id,
+    rule_name: rows[i]?.ruleName ?? g.rule_id,
+    status: g.status,
+    score: g.score,
+    features: g.features,
+    left_total: String(rows[i]?.leftTotal ?? 0n),
+    right_total: String(rows[i]?.rightTotal ?? 0n),
+    difference: g.difference.toString(),
+  }));
+}
