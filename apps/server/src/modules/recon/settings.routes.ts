@@ -10,7 +10,14 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../errors.ts';
-import { createRule, deleteRule, getDefaultPasses, getRule, listRules, updateRule } from './rules.service.ts';
+import {
+  createRule,
+  deleteRule,
+  getDefaultPasses,
+  getRule,
+  listRules,
+  updateRule,
+} from './rules/rules.service.ts';
 import { errors, RECON_BASE, type ReconRoutesOptions, reconDoc, reconScope } from './shared/recon-scope.ts';
 import { getReconSettings, saveReconSettings } from './shared/settings.service.ts';
 

@@ -1,7 +1,7 @@
 import type { WorkflowGraph } from '@counterpart/contracts';
 import type { Db } from '../../db/database.ts';
 import { AppError, badRequest } from '../../errors.ts';
-import { loadRuleRow } from '../recon/rules.service.ts';
+import { loadRuleRow } from '../recon/rules/rules.service.ts';
 import { loadTable } from '../tables/tables.service.ts';
 import { BLOCKS } from './block-catalog.ts';
 

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Db } from '../../../db/database.ts';
 import { accountingDocuments, reconAllocations, reconAudit } from '../../../db/schema.ts';
 import { AppError, badRequest } from '../../../errors.ts';
-import { defaultPasses, findDefaultRule } from '../rules.service.ts';
+import { defaultPasses, findDefaultRule } from '../rules/rules.service.ts';
 import { inTransaction, minor } from '../shared/money-common.ts';
 import type { ReconScope } from '../shared/recon-scope.ts';
 import { getReconSettings } from '../shared/settings.service.ts';

@@ -7,7 +7,7 @@ import type { JobQueue } from '../../../jobs/job-types.ts';
 import { getMapping } from '../../tables/associations.service.ts';
 import { loadTable } from '../../tables/tables.service.ts';
 import { tableNameOf } from '../../tables/tables-reader.service.ts';
-import { checkPasses, defaultPasses, findDefaultRule, loadRuleRow } from '../rules.service.ts';
+import { checkPasses, defaultPasses, findDefaultRule, loadRuleRow } from '../rules/rules.service.ts';
 import { listPage, pageOffset } from '../shared/list-page.ts';
 import type { ReconScope } from '../shared/recon-scope.ts';
 import { getReconSettings } from '../shared/settings.service.ts';

@@ -2,7 +2,7 @@ import { fromMinorUnits, toMinorUnits } from '@counterpart/domain';
 import { type EngineRecord, type MatchGroup, type Pass, parseDay, run } from '@counterpart/recon-engine';
 import type { RowSet } from '@counterpart/workflow-engine';
 import type { Db } from '../../../db/database.ts';
-import { defaultPasses, findDefaultRule, loadRuleRow } from '../../recon/rules.service.ts';
+import { defaultPasses, findDefaultRule, loadRuleRow } from '../../recon/rules/rules.service.ts';
 import { getReconSettings } from '../../recon/shared/settings.service.ts';
 
 /**

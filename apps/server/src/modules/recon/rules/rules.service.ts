@@ -8,15 +8,15 @@ import {
   ruleSetIssueKey,
 } from '@counterpart/contracts';
 import { and, count, desc, eq, ilike, ne } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
-import { reconRules } from '../../db/schema.ts';
-import { isUniqueViolation } from '../../db/unique-violation.ts';
-import { AppError, badRequest, notFound } from '../../errors.ts';
-import { listPage, pageOffset } from './shared/list-page.ts';
-import { loadOrganizationRow } from './shared/organization-rows.ts';
-import { recordReconAudit } from './shared/recon-audit.ts';
-import type { ReconScope } from './shared/recon-scope.ts';
-import { getReconSettings } from './shared/settings.service.ts';
+import type { Db } from '../../../db/database.ts';
+import { reconRules } from '../../../db/schema.ts';
+import { isUniqueViolation } from '../../../db/unique-violation.ts';
+import { AppError, badRequest, notFound } from '../../../errors.ts';
+import { listPage, pageOffset } from '../shared/list-page.ts';
+import { loadOrganizationRow } from '../shared/organization-rows.ts';
+import { recordReconAudit } from '../shared/recon-audit.ts';
+import type { ReconScope } from '../shared/recon-scope.ts';
+import { getReconSettings } from '../shared/settings.service.ts';
 
 type RuleRow = typeof reconRules.$inferSelect;
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Json } from '../../../test/api-call.ts';
-import { startTestServer, type TestServer } from '../../../test/test-server.ts';
-import { createReconOrg, type ReconOrg, RULES, V1 } from './shared/recon-test-support.ts';
+import type { Json } from '../../../../test/api-call.ts';
+import { startTestServer, type TestServer } from '../../../../test/test-server.ts';
+import { createReconOrg, type ReconOrg, RULES, V1 } from '../shared/recon-test-support.ts';
 
 let server: TestServer;
 let o: ReconOrg;
