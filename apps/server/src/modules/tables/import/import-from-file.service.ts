@@ -6,6 +6,11 @@ import { DEFAULT_IMPORT_LIMITS } from './import-limits.ts';
 import { createImport } from './imports.service.ts';
 import { safeFileName } from './receive-upload.ts';
 
+// The statement reading other modules use (workflows' Parse file block reads statements into the
+// same normalised columns as an import).
+export { STATEMENT_COLUMNS, transactionAmountText, transactionCells } from './statement-proposal.ts';
+export { detectStatement, MAX_STATEMENT_BYTES, readStatementBytes } from './statement-seam.ts';
+
 /** A file another module hands to a table import: its name, where it came from, how to copy its bytes. */
 export interface HandedFile {
   fileName: string;

@@ -9,15 +9,13 @@ import {
   readParsedRows,
 } from '../../documents/documents.service.ts';
 import {
-  STATEMENT_COLUMNS,
-  transactionAmountText,
-  transactionCells,
-} from '../../tables/import/statement-proposal.ts';
-import {
   detectStatement,
   MAX_STATEMENT_BYTES,
   readStatementBytes,
-} from '../../tables/import/statement-seam.ts';
+  STATEMENT_COLUMNS,
+  transactionAmountText,
+  transactionCells,
+} from '../../tables/import/import-from-file.service.ts';
 
 /**
  * Upload document and Parse file in an execution. The person starting a run gives each Upload
