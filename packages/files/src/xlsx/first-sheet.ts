@@ -1,5 +1,6 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { ROW_BATCH } from '../limits.ts';
+import { openWorkbook } from './workbook-parts.ts';
 
 /** A sheet of a workbook and how many rows it has (0: empty). */
 export interface SheetCount {
@@ -43,44 +44,43 @@ const isBlank = (cells: string[]) => cells.every((cell) => cell.trim() === '');
 
 /**
  * The rows of an XLSX workbook's first sheet that holds a value (an empty first sheet is passed
- * over), streamed (exceljs reader: shared strings cached, styles ignored). `sheets` lists every
+ * over), streamed through openWorkbook (shared strings cached, styles ignored). `sheets` lists every
  * sheet in workbook order with its row count, 0 for an empty one; it is complete once `batches`
  * has ended, and `sheet` names the sheet read as soon as it is found.
  */
 export async function xlsxRows(filePath: string): Promise<SheetRows> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(filePath, {
-    sharedStrings: 'cache',
-    hyperlinks: 'ignore',
-    styles: 'ignore',
-    worksheets: 'emit',
-  });
   const sheets: SheetCount[] = [];
   const result: SheetRows = { sheets, batches: readFirstFilledSheet() };
   async function* readFirstFilledSheet(): AsyncGenerator<string[][]> {
-    for await (const worksheet of reader) {
-      const name = (worksheet as unknown as { name?: string }).name ?? `Sheet${sheets.length + 1}`;
-      const counted: SheetCount = { name, rows: 0 };
-      sheets.push(counted);
-      let filled = false;
-      let batch: string[][] = [];
-      for await (const row of worksheet) {
-        // exceljs skips rows with no cell at all; a row of empty cells still counts once the sheet has a value.
-        const cells = rowCells(row);
-        filled ||= !isBlank(cells);
-        counted.rows += 1;
-        if (result.sheet !== undefined && result.sheet !== name) continue;
-        if (filled) result.sheet = name;
-        // Blank rows before the first value are kept (up to a batch) in case this sheet is the one read.
-        if (filled || batch.length < ROW_BATCH) batch.push(cells);
-        else counted.rows -= 1;
-        if (filled && batch.length >= ROW_BATCH) {
-          // Every block but the last holds exactly ROW_BATCH rows.
-          yield batch.slice(0, ROW_BATCH);
-          batch = batch.slice(ROW_BATCH);
+    const workbook = await openWorkbook(filePath, { styles: 'ignore' });
+    try {
+      for (const worksheet of workbook.sheets) {
+        const name = worksheet.name;
+        const counted: SheetCount = { name, rows: 0 };
+        sheets.push(counted);
+        let filled = false;
+        let batch: string[][] = [];
+        for await (const row of worksheet.rows()) {
+          // exceljs skips rows with no cell at all; a row of empty cells still counts once the sheet has a value.
+          const cells = rowCells(row);
+          filled ||= !isBlank(cells);
+          counted.rows += 1;
+          if (result.sheet !== undefined && result.sheet !== name) continue;
+          if (filled) result.sheet = name;
+          // Blank rows before the first value are kept (up to a batch) in case this sheet is the one read.
+          if (filled || batch.length < ROW_BATCH) batch.push(cells);
+          else counted.rows -= 1;
+          if (filled && batch.length >= ROW_BATCH) {
+            // Every block but the last holds exactly ROW_BATCH rows.
+            yield batch.slice(0, ROW_BATCH);
+            batch = batch.slice(ROW_BATCH);
+          }
         }
+        if (!filled) counted.rows = 0;
+        else if (result.sheet === name && batch.length > 0) yield batch;
       }
-      if (!filled) counted.rows = 0;
-      else if (result.sheet === name && batch.length > 0) yield batch;
+    } finally {
+      workbook.close();
     }
   }
   return result;
