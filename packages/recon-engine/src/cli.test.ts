@@ -1,8 +1,12 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { main } from './cli.ts';
+import { main, runCommandLine } from './cli.ts';
+
+const LAUNCHER = fileURLToPath(new URL('../bin/counterpart-recon.mjs', import.meta.url));
 
 describe('counterpart-recon CLI', () => {
   let dir: string;
@@ -53,7 +57,20 @@ describe('counterpart-recon CLI', () => {
     expect(summary.groups).toEqual({ reconciled: 1, partial: 0, suggested: 0 });
   });
 
-  it('prints help and refuses missing arguments or bad rules', () => {
+  it('runs from any folder through its launcher, with exit 2 and one line for a usage error', () => {
+    const help = spawnSync(process.execPath, [LAUNCHER, '--help'], { cwd: tmpdir(), encoding: 'utf8' });
+    expect(help.stderr).toBe('');
+    expect(help.status).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: counterpart-recon/);
+    const wrong = spawnSync(process.execPath, [LAUNCHER, '--lefty', 'a.csv'], {
+      cwd: tmpdir(),
+      encoding: 'utf8',
+    });
+    expect(wrong.status).toBe(2);
+    expect(wrong.stderr).toMatch(/^counterpart-recon: Unknown option '--lefty'[^\n]*\n$/);
+  });
+
+  it('prints help and refuses missing arguments or bad rules', async () => {
     expect(main(['--help'])).toBe(0);
     expect(vi.mocked(console.log).mock.calls[0]![0]).toMatch(/Usage: counterpart-recon --left a.csv/);
     expect(main(['--left', 'a.csv'])).toBe(2);
@@ -64,15 +81,15 @@ describe('counterpart-recon CLI', () => {
         passes: [{ id: 'x', kind: 'magic', date_window: { days_before: 1, days_after: 1 } }],
       }),
     );
-    expect(() =>
-      main([
-        '--left',
-        path.join(dir, 'l.csv'),
-        '--right',
-        path.join(dir, 'l.csv'),
-        '--rules',
-        path.join(dir, 'bad.json'),
-      ]),
-    ).toThrow('passes[0] (x): unknown kind magic');
+    const code = await runCommandLine([
+      '--left',
+      path.join(dir, 'l.csv'),
+      '--right',
+      path.join(dir, 'l.csv'),
+      '--rules',
+      path.join(dir, 'bad.json'),
+    ]);
+    expect(code).toBe(1);
+    expect(vi.mocked(console.error).mock.calls.at(-1)![0]).toMatch(/passes\[0\] \(x\): unknown kind magic/);
   });
 });

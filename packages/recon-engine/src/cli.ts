@@ -1,4 +1,3 @@
-#!/usr/bin/env -S node --import tsx
 /**
  * counterpart-recon: run the matching engine on two CSV files without the server.
  * The I/O edge of the package (reads and writes files); everything else is in the pure engine.
@@ -72,11 +71,17 @@ export function main(argv: string[]): number {
   return 0;
 }
 
-if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('counterpart-recon')) {
+/**
+ * The bin's entry (bin/counterpart-recon.mjs): runs `main` and turns any error into one line on
+ * standard error and exit code 1 (2 for usage), never a stack trace.
+ */
+export async function runCommandLine(argv: string[]): Promise<number> {
   try {
-    process.exitCode = main(process.argv.slice(2));
+    return main(argv);
   } catch (error) {
-    console.error(`counterpart-recon: ${(error as Error).message}`);
-    process.exitCode = 1;
+    const usage =
+      error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS');
+    console.error(`counterpart-recon: ${error instanceof Error ? error.message : String(error)}`);
+    return usage ? 2 : 1;
   }
 }
