@@ -1,7 +1,8 @@
 /**
  * Accuracy of the default rule set on generated Kenyan data (M-Pesa paybill and bank lines against an
  * ERP invoice ledger, with typos, missing references, splits, bulk payments, bank charges, reversals,
- * duplicates and unrelated lines). Prints precision and recall (percent) per seed and overall.
+ * duplicates and unrelated lines; masked payer phones, reference variants, other payers). Prints precision
+ * and recall (percent) per seed and overall, and per kind of true link its automatic and found recall.
  *
  *   npx tsx bench/recon/accuracy.ts
  *   INVOICES=20000 SEEDS=1,2,3 npx tsx bench/recon/accuracy.ts
@@ -21,6 +22,7 @@ const totals = {
   suggested_correct: 0,
   found: 0,
 };
+const kinds = new Map<string, { links: number; auto: number; found: number }>();
 for (const seed of SEEDS) {
   const data = generate({ seed, invoices: INVOICES });
   const started = performance.now();
@@ -33,6 +35,13 @@ for (const seed of SEEDS) {
   totals.suggested_links += accuracy.suggested_links;
   totals.suggested_correct += accuracy.suggested_correct;
   totals.found += Math.round((accuracy.found_recall / 100) * accuracy.true_links);
+  for (const [kind, counts] of Object.entries(accuracy.by_kind)) {
+    const entry = kinds.get(kind) ?? { links: 0, auto: 0, found: 0 };
+    entry.links += counts.links;
+    entry.auto += counts.auto;
+    entry.found += counts.found;
+    kinds.set(kind, entry);
+  }
   console.log(JSON.stringify({ seed, left: data.left.length, right: data.right.length, ms, ...accuracy }));
   if (process.env.VERBOSE) console.log(JSON.stringify(result.stats));
 }
@@ -46,5 +55,13 @@ console.log(
     auto_recall: pct(totals.auto_correct, totals.true_links),
     suggestion_precision: pct(totals.suggested_correct, totals.suggested_links),
     found_recall: pct(totals.found, totals.true_links),
+    by_kind: Object.fromEntries(
+      [...kinds.entries()]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([kind, { links, auto, found }]) => [
+          kind,
+          { links, auto_recall: pct(auto, links), found_recall: pct(found, links) },
+        ]),
+    ),
   }),
 );

@@ -4,10 +4,24 @@
  * (fields as in the statement: Receipt No, Completion Time, Details, Transaction Status, Paid In,
  * Withdrawn, Balance) and bank statement lines, with the noise of real data: mistyped or missing
  * references, split payments, bulk payments, bank charges deducted, settlement date shifts, reversals,
- * duplicated lines and unrelated lines.
+ * duplicated lines and unrelated lines. As real payers do (issue 18): the M-Pesa payer is in the
+ * Details text only (`Pay Bill Online from 2547******123 - JANE WANJIRU Acc. …`, the phone masked on most
+ * lines, the counterparty column empty on most), a quarter of payments come from someone else's phone,
+ * invoice numbers are written in many shapes (`INV2026000123`, `inv-2026-000123`, `INV000123`, `123`),
+ * one payment settles 2–4 earlier invoices of a customer with one, two or no invoice numbers, and some
+ * mistyped references equal another real invoice.
  */
 import type { EngineRecord } from '../types.ts';
-import { type Customer, makeCustomer, receiptNumber, typo } from './kenya.ts';
+import {
+  type Customer,
+  makeCustomer,
+  maskPhone,
+  type Payer,
+  payerName,
+  receiptNumber,
+  referenceVariant,
+  typo,
+} from './kenya.ts';
 import { Random } from './random.ts';
 
 export interface TrueGroup {
@@ -24,16 +38,30 @@ export interface GeneratedData {
   aliases: Map<string, string>;
 }
 
-export type Scenario = 'clean' | 'typo' | 'missing' | 'charges' | 'split' | 'bulk' | 'reversed';
+export type Scenario =
+  | 'clean'
+  | 'variant'
+  | 'typo'
+  | 'other_invoice'
+  | 'missing'
+  | 'charges'
+  | 'split'
+  | 'bulk'
+  | 'reversed';
 
-/** Share of invoices per scenario (the rest stays unpaid). */
+/**
+ * Share of invoices per scenario (the rest stays unpaid). `variant`: the invoice number in another shape;
+ * `other_invoice`: a mistyped number that is another real invoice's; `missing`: no invoice number at all.
+ */
 export const SCENARIO_MIX: ReadonlyArray<[Scenario, number]> = [
-  ['clean', 0.46],
-  ['typo', 0.12],
-  ['missing', 0.07],
-  ['charges', 0.07],
+  ['clean', 0.32],
+  ['variant', 0.14],
+  ['typo', 0.09],
+  ['other_invoice', 0.02],
+  ['missing', 0.1],
+  ['charges', 0.06],
   ['split', 0.05],
-  ['bulk', 0.07],
+  ['bulk', 0.1],
   ['reversed', 0.03],
 ];
 
@@ -81,7 +109,13 @@ class Builder {
     if (channel === 'mpesa') {
       const receipt = receiptNumber(random, this.receipts);
       this.balance += amount;
-      const details = `Pay Bill from ${customer.phone} - ${customer.contact} Acc. ${reference}`;
+      const payer: Payer = random.chance(0.25)
+        ? random.pick(customer.others)
+        : { name: customer.contact, phone: customer.phone };
+      const phone = random.chance(0.8) ? maskPhone(random, payer.phone) : payer.phone;
+      const name = payerName(random, payer.name);
+      const online = random.chance(0.8) ? 'Pay Bill Online' : 'Pay Bill';
+      const details = `${online} from ${phone} - ${name} Acc. ${reference}`.trimEnd();
       const record: EngineRecord = {
         id: receipt,
         amount,
@@ -89,7 +123,6 @@ class Builder {
         date: day,
         reference: receipt,
         text: details,
-        counterparty: `${customer.phone} ${customer.contact}`,
         fields: {
           receipt_no: receipt,
           completion_time: `${new Date(day * 86_400_000).toISOString().slice(0, 10)} ${String(random.int(6, 21)).padStart(2, '0')}:${String(random.int(0, 59)).padStart(2, '0')}:00`,
@@ -100,6 +133,8 @@ class Builder {
           balance: String(this.balance),
         },
       };
+      // A raw statement has no payer column: only some exports fill one.
+      if (random.chance(0.3)) record.counterparty = `${phone} ${name}`;
       this.left.push(record);
       return record;
     }
@@ -129,7 +164,8 @@ class Builder {
 
   /** A reference the payer typed when not the invoice number. */
   missingReference(customer: Customer): string {
-    return this.random.pick([customer.account, customer.phone, customer.contact, 'PAYMENT', '', 'GOODS']);
+    const first = customer.contact.split(' ')[0]!;
+    return this.random.pick(['', '', 'PAYMENT', first, first.toLowerCase(), customer.account, 'GOODS']);
   }
 }
 
@@ -177,16 +213,24 @@ export function generate(options: { seed: number; invoices: number; unrelated?: 
     const day = invoice.date + (random.chance(0.1) ? -random.int(1, 3) : random.int(0, 45));
     const link = (left: EngineRecord[], right: EngineRecord[], kind: TrueGroup['kind'] = scenario) =>
       builder.truth.push({ left: left.map((r) => r.id), right: right.map((r) => r.id), kind });
-    if (scenario === 'clean' || scenario === 'typo' || scenario === 'missing') {
+    if (scenario === 'clean' || scenario === 'variant' || scenario === 'typo' || scenario === 'missing') {
       const reference =
         scenario === 'clean'
           ? invoice.reference
-          : scenario === 'typo'
-            ? typo(random, invoice.reference)
-            : builder.missingReference(customer);
+          : scenario === 'variant'
+            ? referenceVariant(random, invoice.reference)
+            : scenario === 'typo'
+              ? typo(random, invoice.reference)
+              : builder.missingReference(customer);
       const payment = builder.payment(customer, invoice.amount, day, reference);
       link([payment], [invoice]);
       builder.maybeDuplicate(payment);
+    } else if (scenario === 'other_invoice') {
+      // A slip of a digit that lands on another real invoice (of anyone, paid or not).
+      const near = invoices[i + random.pick([-3, -2, -1, 1, 2, 3])] ?? invoices[i + 1] ?? invoices[i - 1];
+      const reference = near ? near.record.reference : typo(random, invoice.reference);
+      const payment = builder.payment(customer, invoice.amount, day, reference);
+      link([payment], [invoice]);
     } else if (scenario === 'charges') {
       const charge = BigInt(random.pick([30, 50, 100, 150, 200, 300]) * 100);
       const payment = builder.payment(customer, invoice.amount - charge, day, invoice.reference, 'bank');
@@ -203,13 +247,15 @@ export function generate(options: { seed: number; invoices: number; unrelated?: 
       }
       link(payments, [invoice]);
     } else if (scenario === 'bulk') {
+      // The customer settles 2–4 of its open invoices, issued over the weeks before, in one payment.
       const covered: Invoice[] = [invoices[i]!];
       const wanted = random.int(2, 4);
+      const horizon = random.int(14, 75);
       for (const j of byCustomer.get(customer)!) {
         if (covered.length >= wanted) break;
         if (j <= i) continue;
         const other = invoices[j]!;
-        if (other.record.date - invoice.date > 30) break; // invoices come in date order
+        if (other.record.date - invoice.date > horizon) break; // invoices come in date order
         if (!paid.has(j)) {
           covered.push(other);
           paid.add(j);
@@ -217,11 +263,17 @@ export function generate(options: { seed: number; invoices: number; unrelated?: 
       }
       const records = covered.map((item) => item.record);
       const total = records.reduce((sum, item) => sum + item.amount, 0n);
-      const reference = random.chance(0.5)
-        ? records.map((item) => item.reference).join(', ')
-        : customer.account;
+      const roll = random.next();
+      const numbers = roll < 0.3 ? 1 : roll < 0.5 ? 2 : roll < 0.6 ? records.length : 0;
+      const reference =
+        numbers > 0
+          ? random
+              .shuffle(records.map((item) => item.reference))
+              .slice(0, numbers)
+              .join(random.pick([', ', ' ', '/', ' & ']))
+          : builder.missingReference(customer);
       const lastDay = Math.max(...records.map((item) => item.date)) + random.int(0, 20);
-      const payment = builder.payment(customer, total, Math.max(day, lastDay), reference);
+      const payment = builder.payment(customer, total, lastDay, reference);
       link([payment], records);
     } else {
       const wrong = builder.payment(customer, invoice.amount, day, invoice.reference, 'mpesa');

@@ -89,12 +89,31 @@ const PLACE = [
 const FORM = ['LTD', 'LIMITED', '& SONS', 'CO. LTD', ''];
 const RECEIPT_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
+/** Someone who pays: the customer's contact, or a relative / the company's accountant on their own phone. */
+export interface Payer {
+  /** As M-Pesa prints it: first and last name, sometimes a middle one. */
+  name: string;
+  phone: string;
+}
+
 export interface Customer {
   name: string;
   contact: string;
   phone: string;
   account: string;
   channel: 'mpesa' | 'bank';
+  /** Other people who pay this customer's invoices from their own phones (~25 % of its payments). */
+  others: Payer[];
+}
+
+function phoneNumber(random: Random): string {
+  return `254${random.chance(0.85) ? '7' : '1'}${String(random.int(0, 99_999_999)).padStart(8, '0')}`;
+}
+
+function otherPayer(random: Random, owner: string): Payer {
+  const last = random.chance(0.5) ? owner : random.pick(LAST);
+  const middle = random.chance(0.3) ? ` ${random.pick(LAST)}` : '';
+  return { name: `${random.pick(FIRST)}${middle} ${last}`, phone: phoneNumber(random) };
 }
 
 export function makeCustomer(random: Random, index: number): Customer {
@@ -106,10 +125,57 @@ export function makeCustomer(random: Random, index: number): Customer {
   return {
     name: form ? `${base} ${form}` : base,
     contact: `${random.pick(FIRST)} ${random.chance(0.6) ? owner : random.pick(LAST)}`,
-    phone: `2547${String(random.int(0, 99_999_999)).padStart(8, '0')}`,
+    phone: phoneNumber(random),
     account: `ACC${String(10_000 + index).padStart(6, '0')}`,
     channel: random.chance(0.6) ? 'mpesa' : 'bank',
+    others: Array.from({ length: random.int(1, 2) }, () => otherPayer(random, owner)),
   };
+}
+
+/** A phone as most M-Pesa statements print it: the middle masked (`2547******123`, `0722***456`). */
+export function maskPhone(random: Random, phone: string): string {
+  const roll = random.next();
+  if (roll < 0.6) return `${phone.slice(0, 4)}******${phone.slice(-3)}`;
+  if (roll < 0.8) return `0${phone.slice(3, 6)}***${phone.slice(-3)}`;
+  return `${phone.slice(0, 6)}****${phone.slice(-3)}`;
+}
+
+/** How M-Pesa prints a payer's name: upper case mostly, sometimes as typed, sometimes initial + last name. */
+export function payerName(random: Random, name: string): string {
+  const roll = random.next();
+  if (roll < 0.7) return name;
+  if (roll < 0.85)
+    return (
+      name.charAt(0) +
+      name
+        .slice(1)
+        .toLowerCase()
+        .replace(/ (.)/g, (_, c: string) => ` ${c.toUpperCase()}`)
+    );
+  const words = name.split(' ');
+  return `${words[0]!.charAt(0)} ${words.slice(1).join(' ')}`;
+}
+
+/**
+ * How payers write an invoice number they mean: `INV-2026-000123`, `INV2026000123`, `inv-2026-000123`,
+ * `INV000123`, `123` (SAP-style `0090004512`: `90004512`, `4512`).
+ */
+export function referenceVariant(random: Random, reference: string): string {
+  const match = /^([A-Z]+)-(\d{4})-(\d+)$/.exec(reference);
+  if (!match) return random.chance(0.5) ? reference.replace(/^0+/, '') : String(Number(reference.slice(-4)));
+  const [, prefix, year, number] = match;
+  switch (random.int(0, 4)) {
+    case 0:
+      return `${prefix}${year}${number}`;
+    case 1:
+      return reference.toLowerCase();
+    case 2:
+      return `${prefix}${number}`;
+    case 3:
+      return String(Number(number));
+    default:
+      return `${prefix} ${year}/${number}`;
+  }
 }
 
 /** A 10-character M-Pesa receipt number: a letter, then letters and digits (always one digit). */
