@@ -5,10 +5,11 @@ import type { reconRuns } from '../../../db/schema.ts';
 import type { findTables } from '../../tables/tables-reader.service.ts';
 import { abs } from '../shared/money-common.ts';
 import { type getReconSettings, needsApproval } from '../shared/settings.service.ts';
+import type { PastDecisions } from './run-decisions.ts';
 import type { AutoGroup, GroupInsert, ItemInsert } from './run-writes.ts';
 
 /*
- * What a run makes of its rows: the engine's input (held items as one existing group when incremental),
+ * What a run makes of its rows: the engine's input (the groups already made as existing groups when incremental),
  * the engine's groups as rows to insert with each group's balance checked, the summary and a dry run's preview.
  */
 
@@ -55,27 +56,15 @@ export interface RunGroups {
 }
 
 /**
- * The engine's input: an incremental run hands every record over, the held ones as one existing
- * group (they count but never match again); a full run leaves the held records out.
+ * The engine's input: an incremental run hands every record over, with the groups already made as
+ * existing groups (they count but never match again, and the confirmed ones teach the engine who pays
+ * for whom); a full run leaves the held records out. Refused pairs are never proposed again.
  */
-export function engineInput(
-  options: RunOptions,
-  left: SideRows,
-  right: SideRows,
-  held: Map<string, ReconStatus>,
-) {
-  const existing: MatchGroup = {
-    left: left.records.filter((r) => held.has(r.id)).map((r) => r.id),
-    right: right.records.filter((r) => held.has(r.id)).map((r) => r.id),
-    rule_id: 'existing',
-    status: 'reconciled',
-    score: 1,
-    features: [],
-    difference: 0n,
-  };
+export function engineInput(options: RunOptions, left: SideRows, right: SideRows, decisions: PastDecisions) {
+  const { held } = decisions;
   const leftInput = options.incremental ? left.records : left.records.filter((r) => !held.has(r.id));
   const rightInput = options.incremental ? right.records : right.records.filter((r) => !held.has(r.id));
-  return { existing, leftInput, rightInput };
+  return { existing: decisions.groups, rejected: decisions.rejected, leftInput, rightInput };
 }
 
 /** Runs the engine over both sides with the run's passes; times it. */
@@ -86,7 +75,7 @@ export function matchSides(run: RunRow, options: RunOptions, input: ReturnType<t
     input.leftInput,
     input.rightInput,
     { id: run.ruleId ?? 'run', passes },
-    options.incremental ? { existingGroups: [input.existing] } : {},
+    options.incremental ? { existingGroups: input.existing } : {},
   );
   const engineMs = Math.round(performance.now() - started);
   return { result, passes, engineMs };

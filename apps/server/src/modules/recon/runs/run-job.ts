@@ -1,12 +1,13 @@
-import type { ReconStatus, RunSummary, SideFields, TableColumn } from '@counterpart/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { RunSummary, SideFields, TableColumn } from '@counterpart/contracts';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../../db/database.ts';
-import { reconGroupItems, reconGroups, reconRuns } from '../../../db/schema.ts';
+import { reconRuns } from '../../../db/schema.ts';
 import { isUniqueViolation } from '../../../db/unique-violation.ts';
 import type { JobDefinition, JobQueue } from '../../../jobs/job-types.ts';
 import { findTables, visibleRowBatches } from '../../tables/tables-reader.service.ts';
 import { recordReconAudit } from '../shared/recon-audit.ts';
 import { getReconSettings } from '../shared/settings.service.ts';
+import { pastDecisions } from './run-decisions.ts';
 import {
   buildGroups,
   engineInput,
@@ -59,16 +60,6 @@ async function readSide(
     }
   }
   return out;
-}
-
-/** Items of these tables already held by a group (active or waiting for approval), with its status. */
-async function heldItems(db: Db, tableIds: string[]): Promise<Map<string, ReconStatus>> {
-  const rows = await db
-    .select({ itemId: reconGroupItems.itemId, status: reconGroups.status })
-    .from(reconGroupItems)
-    .innerJoin(reconGroups, eq(reconGroups.id, reconGroupItems.groupId))
-    .where(and(inArray(reconGroupItems.tableId, tableIds), eq(reconGroupItems.active, true)));
-  return new Map(rows.map((r) => [r.itemId, r.status as ReconStatus]));
 }
 
 export interface ExecuteRunHooks {
@@ -218,8 +209,9 @@ export async function executeRun(
       currency,
       hooks.signal,
     );
-    const held = await heldItems(db, [leftTable.id, rightTable.id]);
-    const input = engineInput(options, left, right, held);
+    const decisions = await pastDecisions(db, [leftTable.id, rightTable.id]);
+    const { held } = decisions;
+    const input = engineInput(options, left, right, decisions);
     await hooks.progress?.(20, 'Matching');
     const matched = matchSides(run, options, input);
     hooks.signal?.throwIfAborted();
