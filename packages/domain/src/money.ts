@@ -11,6 +11,12 @@
  *    reference such as `'INV-7'` is not read as the amount -7;
  * 6. what is left must be a plain decimal (`12`, `12.`, `.5`, `12.50`, optionally with an exponent `1e3`).
  * Anything else is invalid (`null`).
+ *
+ * These rules are the spec's and stay for the callers that follow it (workflow blocks, hand-typed
+ * cells). Reading amounts out of files — where the decimal separator depends on the locale and an
+ * over-precise value must be refused rather than rounded — goes through locale-amount.ts
+ * (`detectDecimalSeparator`, `parseAmount`), which agrees with `toMinorUnits` whenever both accept a
+ * value written with a decimal point and no rounding is involved.
  */
 
 interface ParsedDecimal {
