@@ -1,5 +1,4 @@
 export { allowedDifference, MAX_ENGINE_AMOUNT, toTolerance, withinTolerance } from './amount.ts';
-export { parseDay, recordsFromCsv, resultToCsv } from './csv.ts';
 export { counterpartyKeys, fold, phoneKey, referenceKeys, stripLeadingZeros } from './normalise.ts';
 export { defaultRuleSet, validateRuleSet } from './rules.ts';
 export { run } from './run.ts';
