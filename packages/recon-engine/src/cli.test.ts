@@ -114,12 +114,14 @@ describe('counterpart-recon CLI', () => {
     const message = stderr();
     expect(message).toContain('bad.csv: 5 row(s) cannot be read:');
     expect(message).toContain(
-      `${left} line 3: column "amount": "1.234,56" has a decimal "," but the column's is "." (from line 2 "250.00")`,
+      `${left} line 3: column "amount", value "1.234,56": a decimal "," but the column's is "." (from line 2 "250.00")`,
     );
-    expect(message).toContain(`line 4: column "amount": "250.004" has 3 decimals, the currency has 2 (KES)`);
-    expect(message).toContain('line 5: column "amount": "" is empty: the row has no amount');
-    expect(message).toContain('line 6: column "date": "2026-02-30" is not a date');
-    expect(message).toContain('line 7: column "id": "a1" repeats the id of line 2');
+    expect(message).toContain(
+      'line 4: column "amount", value "250.004": 3 decimal places, the currency has 2 (KES)',
+    );
+    expect(message).toContain('line 5: column "amount", value "": empty, the row has no amount');
+    expect(message).toContain('line 6: column "date", value "2026-02-30": not a date');
+    expect(message).toContain('line 7: column "id", value "a1": repeats the id of line 2');
     expect(message).toContain('run with --skip-bad-rows');
     const out = path.join(dir, 'out.csv');
     expect(await runCommandLine(['--left', left, '--right', r, '--skip-bad-rows', '--out', out])).toBe(0);

@@ -3,9 +3,9 @@
  * one record per row, no intermediate row object. A row that cannot be read is a bad row naming its
  * line, column and value; the file goes on so that every problem is listed at once.
  */
-import { minorDigits } from '@counterpart/domain';
+import { minorDigits, parseAmount } from '@counterpart/domain';
 import type { EngineRecord } from '../types.ts';
-import { DecimalDecision, type DecimalSeparator, readAmount } from './amount-column.ts';
+import { DecimalDecision, type DecimalSeparator } from './amount-column.ts';
 import { DataError } from './cli-errors.ts';
 import {
   type ColumnMap,
@@ -68,7 +68,7 @@ export class LedgerRows {
   /** Notes a bad row; false, so that `return this.bad(…)` says the row was not kept. */
   private bad(line: number, column: string, value: string, what: string): false {
     const shown = value.length > 60 ? `${value.slice(0, 60)}…` : value;
-    noteBadRow(this.read, { line, message: `column "${column}": "${shown}" ${what}` });
+    noteBadRow(this.read, { line, message: `column "${column}", value "${shown}": ${what}` });
     return false;
   }
 
@@ -86,23 +86,23 @@ export class LedgerRows {
     const { fields: columns } = this.resolved!;
     const name = (field: MappedField) => columns[field]!.names[0]!;
     const id = this.joined(fields, columns.id);
-    if (id === '') return this.bad(line, name('id'), '', 'is empty: every row needs an id');
+    if (id === '') return this.bad(line, name('id'), '', 'empty, every row needs an id');
     const seen = this.ids.get(id);
     if (seen !== undefined) return this.bad(line, name('id'), id, `repeats the id of line ${seen}`);
     const dateText = this.joined(fields, columns.date);
     const date = parseDay(dateText);
     if (date === null) {
-      return this.bad(line, name('date'), dateText, 'is not a date (yyyy-mm-dd, dd/mm/yyyy or dd.mm.yyyy)');
+      return this.bad(line, name('date'), dateText, 'not a date (yyyy-mm-dd, dd/mm/yyyy or dd.mm.yyyy)');
     }
     const currency = (this.joined(fields, columns.currency) || this.options.currency).toUpperCase();
     if (!/^[A-Z]{3}$/.test(currency)) {
-      return this.bad(line, name('currency'), currency, 'is not an ISO 4217 currency code');
+      return this.bad(line, name('currency'), currency, 'not an ISO 4217 currency code');
     }
     const amountColumns = columns.amount!;
     const text = (fields[amountColumns.plus[0]!] ?? '').trim();
     const minus = amountColumns.minus.length > 0 ? (fields[amountColumns.minus[0]!] ?? '').trim() : '';
     if (text === '' && minus === '') {
-      return this.bad(line, amountColumns.names.join('/'), '', 'is empty: the row has no amount');
+      return this.bad(line, amountColumns.names.join('/'), '', 'empty, the row has no amount');
     }
     for (const [index, value] of [
       [0, text],
@@ -118,7 +118,7 @@ export class LedgerRows {
       const valueText = this.joined(fields, columns.value_date);
       if (valueText) {
         const valueDate = parseDay(valueText);
-        if (valueDate === null) return this.bad(line, name('value_date'), valueText, 'is not a date');
+        if (valueDate === null) return this.bad(line, name('value_date'), valueText, 'not a date');
         record.value_date = valueDate;
       }
     }
@@ -153,7 +153,7 @@ export class LedgerRows {
       [1, minus],
     ] as const) {
       if (value === '') continue;
-      const reading = readAmount(value, decimal, digits);
+      const reading = parseAmount(value, { decimal, digits });
       if (!reading.ok) {
         this.bad(line, names[index]!, value, `${reading.reason} (${record.currency})`);
         return false;
