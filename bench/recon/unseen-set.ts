@@ -33,7 +33,8 @@ function readStatementSide(path: string): EngineRecord[] {
   const read = readStatement(readFileSync(path, 'utf8'), { fileName: path, defaultCurrency: 'KES' });
   if (read.errors.length > 0) throw new Error(`${path}: ${read.errors[0]!.message}`);
   return read.transactions.map((tx) => ({
-    id: tx.bank_reference,
+    // A charge line carries the receipt of the payment it charges: it keeps its own id.
+    id: /charge/i.test(tx.narrative) ? `${tx.bank_reference}:charge` : tx.bank_reference,
     amount: BigInt(tx.amount_minor),
     currency: tx.currency,
     date: dayOf(tx.booking_date, `${path}:${tx.line}`),
@@ -55,7 +56,7 @@ function columnOf(header: string[], names: string[], path: string): number {
 
 function readLedgerSide(path: string): EngineRecord[] {
   const rows = parseCsvText(readFileSync(path, 'utf8').replace(/^\uFEFF/, ''));
-  const header = rows[0]!.cells;
+  const header = rows[0]!.fields;
   const at = {
     id: columnOf(header, ['invoice no', 'invoice number'], path),
     date: columnOf(header, ['invoice date', 'date'], path),
@@ -66,7 +67,7 @@ function readLedgerSide(path: string): EngineRecord[] {
     phone: columnOf(header, ['customer phone', 'phone'], path),
   };
   return rows.slice(1).flatMap((row) => {
-    const cell = (index: number) => (row.cells[index] ?? '').trim();
+    const cell = (index: number) => (row.fields[index] ?? '').trim();
     if (!cell(at.id)) return [];
     const currency = cell(at.currency) || 'KES';
     const amount = decimalToMinor(cell(at.total).replace(/,/g, ''), currency);
@@ -87,19 +88,19 @@ function readLedgerSide(path: string): EngineRecord[] {
 
 function readTruth(path: string): TrueGroup[] {
   const rows = parseCsvText(readFileSync(path, 'utf8'));
-  const header = rows[0]!.cells.map((name) => name.trim().toLowerCase());
+  const header = rows[0]!.fields.map((name) => name.trim().toLowerCase());
   const receipt = header.indexOf('receipt_no');
   const invoices = header.indexOf('invoice_nos');
   const kind = header.indexOf('kind');
   const groups: TrueGroup[] = [];
   for (const row of rows.slice(1)) {
-    const left = (row.cells[receipt] ?? '').trim();
-    const right = (row.cells[invoices] ?? '')
+    const left = (row.fields[receipt] ?? '').trim();
+    const right = (row.fields[invoices] ?? '')
       .split('|')
       .map((id) => id.trim())
       .filter(Boolean);
     if (!left || right.length === 0) continue; // unpaid invoices and unrelated lines: nothing to find
-    groups.push({ left: [left], right, kind: (row.cells[kind] ?? '').trim() as TrueGroup['kind'] });
+    groups.push({ left: [left], right, kind: (row.fields[kind] ?? '').trim() as TrueGroup['kind'] });
   }
   return groups;
 }
