@@ -95,7 +95,7 @@ test('a rule set made from the defaults is changed, tested on two tables, saved 
   await page.getByRole('button', { name: 'New rule set' }).first().click();
   await expect(page).toHaveURL(/\/reconciliation\/rules\/new$/);
   const passes = page.getByRole('list', { name: 'Passes, in the order they run' });
-  await expect(passes.getByRole('listitem')).toHaveCount(6);
+  await expect(passes.getByRole('listitem')).toHaveCount(7);
   await expect(passes.getByRole('listitem').nth(1)).toHaveAccessibleName('Pass 2: Same reference and amount');
 
   await page.getByLabel('Rule set name').fill(ruleName);
@@ -115,18 +115,18 @@ test('a rule set made from the defaults is changed, tested on two tables, saved 
   // Keyboard reorder: the fuzzy pass one place up (before bulk payments); focus stays on the card.
   await page.getByRole('button', { name: 'Move Similar records (suggestions) up' }).focus();
   await page.keyboard.press('Enter');
-  await expect(passes.getByRole('listitem').nth(4)).toHaveAccessibleName(
-    'Pass 5: Similar records (suggestions)',
+  await expect(passes.getByRole('listitem').nth(5)).toHaveAccessibleName(
+    'Pass 6: Similar records (suggestions)',
   );
   await expect(page.getByRole('button', { name: 'Move Similar records (suggestions) up' })).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(passes.getByRole('listitem').nth(3)).toHaveAccessibleName(
-    'Pass 4: Similar records (suggestions)',
+  await expect(passes.getByRole('listitem').nth(4)).toHaveAccessibleName(
+    'Pass 5: Similar records (suggestions)',
   );
   await page.getByRole('button', { name: 'Move Similar records (suggestions) down' }).click();
   await page.getByRole('button', { name: 'Move Similar records (suggestions) down' }).click();
-  await expect(passes.getByRole('listitem').nth(5)).toHaveAccessibleName(
-    'Pass 6: Similar records (suggestions)',
+  await expect(passes.getByRole('listitem').nth(6)).toHaveAccessibleName(
+    'Pass 7: Similar records (suggestions)',
   );
 
   // Drag and drop: the reversals pass dropped on the second card, then back on the first.
@@ -156,14 +156,14 @@ test('a rule set made from the defaults is changed, tested on two tables, saved 
   await expect(page).toHaveURL(/\/reconciliation\/rules$/);
   const row = page.getByRole('row', { name: new RegExp(ruleName) });
   await expect(row).toContainText('Default');
-  await expect(row.getByRole('cell').nth(1)).toHaveText('6');
+  await expect(row.getByRole('cell').nth(1)).toHaveText('7');
   await shootThemes(page, shotsDir, 'rules-list', { still: true });
 
   // Saved as edited: the tolerance in major units, the order kept.
   await row.getByRole('link', { name: ruleName }).click();
   await expect(page.getByLabel('Rule set name')).toHaveValue(ruleName);
-  await expect(passes.getByRole('listitem').nth(5)).toHaveAccessibleName(
-    'Pass 6: Similar records (suggestions)',
+  await expect(passes.getByRole('listitem').nth(6)).toHaveAccessibleName(
+    'Pass 7: Similar records (suggestions)',
   );
   await passes.getByRole('button', { name: /^Pass 3: Reference and amount within tolerance/ }).click();
   await expect(page.getByLabel('Pass 3 amount tolerance', { exact: true })).toHaveValue('25.00');

@@ -5,7 +5,8 @@ const PAYMENT_WINDOW = { days_before: 60, days_after: 7 };
 
 /**
  * reversals → exact (identifier + amount + currency) → tolerance (bank charges: KES 500 or 0.5 %,
- * reference required) → split payments (many:1) → bulk payments (1:many) → fuzzy (suggestions).
+ * reference required) → payer (the payer's customer's open invoice of the same amount) → split
+ * payments (many:1) → bulk payments (1:many, the payer's invoices too) → fuzzy (suggestions).
  * A new object at each call: callers may change it.
  */
 export function defaultRuleSet(): RuleSet {
@@ -40,6 +41,19 @@ export function defaultRuleSet(): RuleSet {
         ambiguity_gap: 0.05,
       },
       {
+        id: 'payer',
+        name: "The payer's open invoice of that amount",
+        kind: 'scored',
+        blocking: ['payer'],
+        amount_tolerance: { absolute: 0 },
+        similarity: { method: 'best' },
+        date_window: { ...PAYMENT_WINDOW },
+        weights: { amount: 0.5, date: 0.05, reference: 0.05, counterparty: 0.4 },
+        auto_accept: 0.85,
+        suggest: 0.5,
+        ambiguity_gap: 0.05,
+      },
+      {
         id: 'split_payments',
         name: 'Several payments for one invoice',
         kind: 'subset_sum',
@@ -57,11 +71,13 @@ export function defaultRuleSet(): RuleSet {
         name: 'One payment for several invoices',
         kind: 'subset_sum',
         cardinality: '1:many',
-        blocking: ['reference', 'counterparty'],
+        blocking: ['reference', 'counterparty', 'payer'],
         allowed_remainder: { absolute: 0 },
         max_group_size: 5,
         max_work: 200_000,
-        date_window: { days_before: 90, days_after: 7 },
+        // A payment settles invoices issued before it, weeks to months back, never after.
+        date_window: { days_before: 120, days_after: 0 },
+        weights: { amount: 0.5, date: 0.05, reference: 0.1, counterparty: 0.35 },
         auto_accept: 0.8,
         suggest: 0.5,
       },
@@ -69,7 +85,7 @@ export function defaultRuleSet(): RuleSet {
         id: 'fuzzy',
         name: 'Similar records (suggestions)',
         kind: 'scored',
-        blocking: ['reference', 'typo', 'amount', 'counterparty'],
+        blocking: ['reference', 'typo', 'amount', 'counterparty', 'payer'],
         amount_tolerance: { absolute: 100_000, percent: 2 },
         similarity: { method: 'best' },
         date_window: { ...PAYMENT_WINDOW },

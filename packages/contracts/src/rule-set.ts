@@ -33,10 +33,13 @@ export type PassKind = (typeof PASS_KINDS)[number];
 export const EXACT_KEYS = ['reference', 'amount', 'currency', 'counterparty'] as const;
 /**
  * reference: a shared reference key; typo: the same amount and an identifier one typo away; amount: an
- * amount within the tolerance; counterparty: a shared counterparty key (phone or name word).
+ * amount within the tolerance; counterparty: a shared counterparty key (phone or name word); payer: the
+ * right records of the customers the left record's payer is linked to (phone, full or masked, name,
+ * earlier accepted matches), with the link's strength as the counterparty feature.
  */
-export const SCORED_BLOCKING_KEYS = ['reference', 'typo', 'amount', 'counterparty'] as const;
-export const SUBSET_BLOCKING_KEYS = ['reference', 'typo', 'counterparty'] as const;
+export const SCORED_BLOCKING_KEYS = ['reference', 'typo', 'amount', 'counterparty', 'payer'] as const;
+/** `payer` blocks 1:many passes only (a payment's customer's open invoices). */
+export const SUBSET_BLOCKING_KEYS = ['reference', 'typo', 'counterparty', 'payer'] as const;
 export const SIMILARITY_METHODS = ['best', 'jaro_winkler', 'token_set'] as const;
 export const PASS_SIDES = ['left', 'right'] as const;
 export const DATE_FIELDS = ['date', 'value_date'] as const;

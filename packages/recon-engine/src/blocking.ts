@@ -6,17 +6,22 @@
  *   strong identifier (any single typo — a dropped, swapped or wrong character — leaves one variant in
  *   common; the amount keeps sequential invoice numbers, which share variants, out of the block);
  * - amount: right records whose amount lies within the tolerance (a range of the amount order);
- * - counterparty: right records sharing a counterparty key.
+ * - counterparty: right records sharing a counterparty key;
+ * - payer: right records of the customers the payer is linked to (payer-index.ts), within the amount
+ *   tolerance (a customer's records are few; at most MAX_CUSTOMER_RECORDS looked at per customer).
  * A block bigger than `max_block` is skipped: uninformative, and it would make the pass quadratic.
  */
 import { DEFAULT_MAX_BLOCK as RULE_SET_MAX_BLOCK } from '@counterpart/contracts';
 import type { Tolerance } from './amount.ts';
 import { sortByAmount } from './amount-order.ts';
+import type { PayerIndex } from './payer-index.ts';
 import type { KeyIndex, Prepared } from './prepare.ts';
 import type { ScoredPass } from './types.ts';
 import type { TypoIndex } from './typo-index.ts';
 
 export const DEFAULT_MAX_BLOCK = RULE_SET_MAX_BLOCK.scored;
+/** Most records of one customer looked at by the payer block (its latest ones past that). */
+const MAX_CUSTOMER_RECORDS = 5000;
 
 interface AmountOrder {
   order: Int32Array;
@@ -63,6 +68,8 @@ export interface Candidates {
   list: number[];
   /** The typo index of the open right records, built when the pass starts. */
   typo?: TypoIndex;
+  /** The payer identity, when the pass blocks on `payer`. */
+  payers?: PayerIndex;
 }
 
 function addFromIndex(
@@ -135,6 +142,19 @@ export function collectCandidates(
       l,
       into,
     );
+  if (into.payers) {
+    const amount = left.amount[l]!;
+    const slack = Math.max(tolerance.absolute, Math.ceil((Math.abs(amount) * 2 * tolerance.ppm) / 1e6));
+    for (const link of into.payers.customerLinks(l)) {
+      const records: number[] = into.payers.recordsOf[link.customer]!;
+      for (let i = Math.max(0, records.length - MAX_CUSTOMER_RECORDS); i < records.length; i++) {
+        const r = records[i]!;
+        if (into.stamp[r] === l || !right.open[r] || Math.abs(right.amount[r]! - amount) > slack) continue;
+        into.stamp[r] = l;
+        into.list.push(r);
+      }
+    }
+  }
   if (pass.blocking.includes('amount')) {
     const order = amountOrderOf(prepared);
     const amount = left.amount[l]!;

@@ -32,6 +32,8 @@ export function closeGroup(
   group: { rule_id: string; status: MatchStatus | 'accepted'; score: number; features: FeatureScore[] },
 ): MatchGroup {
   const difference = groupDifference(left, right, leftIndexes, rightIndexes);
+  if (group.status === 'accepted')
+    for (const l of leftIndexes) for (const r of rightIndexes) left.acceptedLinks.push(l, r);
   for (const index of leftIndexes) left.open[index] = 0;
   for (const index of rightIndexes) right.open[index] = 0;
   return {
@@ -56,6 +58,7 @@ export function closePair(
   const leftRecord = left.records[l]!;
   const rightRecord = right.records[r]!;
   const difference = leftRecord.amount - rightRecord.amount;
+  if (group.status === 'accepted') left.acceptedLinks.push(l, r);
   left.open[l] = 0;
   right.open[r] = 0;
   return {

@@ -41,6 +41,11 @@ export interface PreparedSide {
   weakIndex: KeyIndex;
   partyIndex: KeyIndex;
   idChunkCache: Array<string[] | undefined>;
+  /**
+   * (left index, right index) pairs of the groups accepted so far in this run, flat, in the order they
+   * were closed (kept on the left side; what the payer identity learns from).
+   */
+  acceptedLinks: number[];
 }
 
 export interface Prepared {
@@ -138,6 +143,7 @@ function prepareSide(
       (i) => partyStart[i + 1]!,
     ),
     idChunkCache: new Array(count),
+    acceptedLinks: [],
   };
   let lastCurrency: unknown = NO_CURRENCY;
   let lastCode = -1;

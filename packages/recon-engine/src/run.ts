@@ -5,6 +5,7 @@
  * the result or not (a dry run).
  */
 import { runExactPass } from './exact-pass.ts';
+import { payerIndexOf } from './payer-index.ts';
 import type { Prepared } from './prepare.ts';
 import { prepare } from './prepare.ts';
 import { runReversalPass } from './reversal-pass.ts';
@@ -53,6 +54,9 @@ export function run(
   checked.passes.forEach((pass, index) => {
     options.onPass?.(index, checked.passes.length, pass.id);
     const started = performance.now();
+    // The payer identity learns from the reconciled existing groups and this run's accepted ones.
+    if ('blocking' in pass && (pass.blocking as readonly string[]).includes('payer'))
+      payerIndexOf(prepared, options.existingGroups);
     const outcome = runPass(prepared, pass);
     for (const group of outcome.groups) groups.push(group);
     const suggested = outcome.groups.filter((group) => group.status === 'suggested').length;

@@ -11,6 +11,7 @@ import { toTolerance } from './amount.ts';
 import { type Edges, resolveConflicts } from './assignment.ts';
 import { type Candidates, collectCandidates } from './blocking.ts';
 import { closePair } from './groups.ts';
+import { payerIndexOf } from './payer-index.ts';
 import type { Prepared } from './prepare.ts';
 import {
   explainPair,
@@ -65,6 +66,10 @@ export function runScoredPass(
   const minReference = pass.similarity.min_reference ?? 0;
   const candidates: Candidates = { stamp: int32Array(right.records.length).fill(-1), list: [] };
   if (pass.blocking.includes('typo')) candidates.typo = typoIndex(prepared);
+  if (pass.blocking.includes('payer')) {
+    context.payers = payerIndexOf(prepared);
+    candidates.payers = context.payers;
+  }
   const edges: Edges = { left: [], right: [], score: [] };
   // Each edge's features (amount, date, reference, counterparty or NaN), 4 numbers an edge: the chosen
   // pairs' breakdowns are read from here instead of scoring them again.

@@ -5,6 +5,7 @@
  */
 import { DEFAULT_WEIGHTS } from '@counterpart/contracts';
 import { allowedDifference, type Tolerance } from './amount.ts';
+import type { PayerIndex } from './payer-index.ts';
 import { dateOf, idChunks, type Prepared } from './prepare.ts';
 import { bestJaroWinkler, editDistance, tokenSetRatioIds } from './similarity.ts';
 import { int8Array } from './typed-memory.ts';
@@ -28,6 +29,8 @@ export interface ScoreContext {
   window: DateWindow;
   dateField: 'date' | 'value_date' | null | undefined;
   method: SimilarityMethod;
+  /** Set when the pass blocks on `payer`: the payer's link to the customer counts as counterparty. */
+  payers?: PayerIndex;
 }
 
 export interface PairFeatures {
@@ -200,6 +203,10 @@ export function scorePairInto(
   out.date = date;
   out.reference = referenceScore(context, left, right);
   out.counterparty = counterpartyScore(prepared, left, right);
+  if (context.payers) {
+    const link = context.payers.linkTo(left, right);
+    if (link && (out.counterparty === null || link.score > out.counterparty)) out.counterparty = link.score;
+  }
   out.score = combine(context.weights, out);
   return true;
 }
@@ -264,10 +271,14 @@ export function explainPair(
     { name: 'reference', score: roundScore(features.reference), detail: referenceDetail },
   ];
   if (features.counterparty !== null) {
+    const link = context.payers?.linkTo(left, right);
     result.push({
       name: 'counterparty',
       score: roundScore(features.counterparty),
-      detail: `counterparty ${percent(features.counterparty)} similar`,
+      detail:
+        link && link.score >= features.counterparty
+          ? link.detail
+          : `counterparty ${percent(features.counterparty)} similar`,
     });
   }
   return result;

@@ -9,6 +9,7 @@
 import { DEFAULT_MAX_BLOCK } from '@counterpart/contracts';
 import { allowedDifference, toTolerance } from './amount.ts';
 import { closeGroup } from './groups.ts';
+import { type PayerIndex, payerIndexOf } from './payer-index.ts';
 import {
   dateOf,
   forEachPosting,
@@ -89,6 +90,7 @@ interface BlockScratch {
   anchorSign: number;
   window: SubsetSumPass['date_window'];
   dateField: SubsetSumPass['date_field'];
+  payers?: PayerIndex;
 }
 
 /** Adds an item to the block if it is open, of the anchor's currency and sign, and inside the window. */
@@ -149,6 +151,12 @@ function blockOf(
       addFromIndex(scratch, scratch.party, anchors.partyIds[k]!);
     }
   }
+  // The payer's customers' open records (1:many: the anchor is a payment, the items invoices).
+  if (scratch.payers && !scratch.itemsAreLeft) {
+    for (const link of scratch.payers.customerLinks(anchor)) {
+      for (const item of scratch.payers.recordsOf[link.customer]!) addItem(scratch, item);
+    }
+  }
   const limit = Math.min(pass.max_block ?? DEFAULT_SUBSET_BLOCK, MAX_SUBSET_ITEMS);
   let block = seen.slice();
   if (block.length > limit) {
@@ -185,7 +193,16 @@ function scoreGroup(
     ),
   );
   const reference = mean(pairs.map(([l, r]) => referenceScore(context, l, r)));
-  const parties = pairs.map(([l, r]) => counterpartyScore(prepared, l, r)).filter((value) => value !== null);
+  let linkDetail: string | undefined;
+  const parties = pairs
+    .map(([l, r]) => {
+      const party = counterpartyScore(prepared, l, r);
+      const link = context.payers?.linkTo(l, r);
+      if (!link || (party !== null && party >= link.score)) return party;
+      linkDetail ??= link.detail;
+      return link.score;
+    })
+    .filter((value) => value !== null);
   const counterparty = parties.length === 0 ? null : mean(parties);
   const score = combine(context.weights, { amount, date, reference, counterparty });
   const features: FeatureScore[] = [
@@ -205,7 +222,7 @@ function scoreGroup(
     features.push({
       name: 'counterparty',
       score: roundScore(counterparty),
-      detail: `mean counterparty similarity ${Math.round(counterparty * 100)} %`,
+      detail: linkDetail ?? `mean counterparty similarity ${Math.round(counterparty * 100)} %`,
     });
   }
   return { score, features };
@@ -264,12 +281,16 @@ export function runSubsetPass(
     window: pass.date_window,
     dateField: pass.date_field,
   };
+  if (pass.blocking.includes('payer') && pass.cardinality === '1:many') {
+    context.payers = payerIndexOf(prepared);
+    scratch.payers = context.payers;
+  }
   for (let anchor = 0; anchor < side.anchors.records.length; anchor++) {
     if (!side.anchors.open[anchor]) continue;
     const target = side.anchors.amount[anchor]!;
     const remainder = allowedDifference(tolerance, target);
     // Records sharing a reference come first; the wider counterparty block only when they give nothing.
-    const referenceOnly = pass.blocking.filter((key) => key !== 'counterparty');
+    const referenceOnly = pass.blocking.filter((key) => key !== 'counterparty' && key !== 'payer');
     const blockings =
       referenceOnly.length > 0 && referenceOnly.length < pass.blocking.length
         ? [referenceOnly, pass.blocking]

@@ -58,6 +58,7 @@ describe('settings', () => {
       'reversals',
       'exact',
       'tolerance',
+      'payer',
       'split_payments',
       'bulk_payments',
       'fuzzy',

@@ -24,6 +24,7 @@ const KEY_LABELS: Record<string, string> = {
   counterparty: 'Counterparty',
   date: 'Date',
   typo: 'Reference one typo away (same amount)',
+  payer: "Payer's customer (phone, name, earlier matches)",
 };
 const options = (values: readonly string[]) =>
   values.map((value) => ({ value, label: KEY_LABELS[value] ?? value }));

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { namesMeet, payerKey, payerOf, phoneMaskKey, phonePattern, phonesMeet } from './payer.ts';
+
+describe('payer phones', () => {
+  it('reads full and masked Kenyan phones in the 254 form', () => {
+    expect(phonePattern('0722123456')).toEqual({ pattern: '254722123456', full: true });
+    expect(phonePattern('+254 722 123 456')).toEqual({ pattern: '254722123456', full: true });
+    expect(phonePattern('2547******456')).toEqual({ pattern: '2547*456', full: false });
+    expect(phonePattern('0722xxx456')).toEqual({ pattern: '254722*456', full: false });
+    expect(phonePattern('12345')).toBeNull();
+    expect(phonePattern('2549******456')).toBeNull();
+  });
+
+  it('meets a masked phone on its visible digits only', () => {
+    expect(phonesMeet('2547*456', '254722123456')).toBe(true);
+    expect(phonesMeet('254722*456', '254722123456')).toBe(true);
+    expect(phonesMeet('254722*456', '2547*3456')).toBe(true);
+    expect(phonesMeet('254733*456', '254722123456')).toBe(false);
+    expect(phonesMeet('2547*457', '254722123456')).toBe(false);
+    expect(phonesMeet('254722123456', '254722123457')).toBe(false);
+    expect(phoneMaskKey('2547*456')).toBe(phoneMaskKey('254722123456'));
+  });
+});
+
+describe('payer names', () => {
+  it('meets names whatever the order, case and initials', () => {
+    expect(namesMeet(['JANE', 'WANJIRU'], ['WANJIRU', 'JANE'])).toBe(true);
+    expect(namesMeet(['J', 'WANJIRU'], ['JANE', 'WANJIRU'])).toBe(true);
+    expect(namesMeet(['JANE', 'MUTHONI', 'WANJIRU'], ['JANE', 'WANJIRU'])).toBe(true);
+    expect(namesMeet(['JOHN', 'WANJIRU'], ['JANE', 'WANJIRU'])).toBe(false);
+    expect(namesMeet(['JANE', 'KAMAU'], ['JANE', 'WANJIRU'])).toBe(false);
+  });
+});
+
+describe('payerOf', () => {
+  it('parses the M-Pesa Details shape', () => {
+    expect(
+      payerOf('Pay Bill Online from 2547******123 - Jane Wanjiru Acc. INV-2026-000123', undefined),
+    ).toEqual({
+      phone: { pattern: '2547*123', full: false },
+      name: ['JANE', 'WANJIRU'],
+    });
+    expect(payerOf('Pay Bill from 0722 123 456 - JANE WANJIRU Acc.', undefined)?.phone).toEqual({
+      pattern: '254722123456',
+      full: true,
+    });
+  });
+
+  it('falls back to the counterparty, and keys phones by mask, names by sorted words', () => {
+    const payer = payerOf('TRF FROM SOMEONE', 'MWANGI HARDWARE LTD');
+    expect(payer).toEqual({ phone: null, name: ['MWANGI', 'HARDWARE', 'LTD'] });
+    expect(payerKey(payer!)).toBe('NHARDWARE LTD MWANGI');
+    expect(payerKey({ phone: { pattern: '2547*123', full: false }, name: [] })).toBe('P123');
+    expect(payerOf(undefined, undefined)).toBeNull();
+  });
+});
