@@ -4,7 +4,14 @@
  * PDF reader's positioned words.
  */
 export { quoteCsvField } from './csv/csv-field.ts';
-export { csvEncoding, csvRows, type ReadProgress, readFileHead } from './csv/csv-file.ts';
+export {
+  csvEncoding,
+  csvRows,
+  type OpenedCsvFile,
+  openCsvFile,
+  type ReadProgress,
+  readFileHead,
+} from './csv/csv-file.ts';
 export {
   CsvReadError,
   type CsvReadOptions,
@@ -37,7 +44,7 @@ export {
   type TableWriter,
   xlsxCell,
 } from './table-writers.ts';
-export { detectEncoding, type TextEncoding } from './text-encoding.ts';
+export { detectEncoding, looksBinary, type TextEncoding } from './text-encoding.ts';
 export { cellText, type SheetCount, type SheetRows, xlsxRows } from './xlsx/first-sheet.ts';
 export { inspectXlsx, type XlsxUnpackLimits } from './xlsx/xlsx-check.ts';
 export { cellValueText, readXlsxRows, type SourceRow } from './xlsx/xlsx-rows.ts';

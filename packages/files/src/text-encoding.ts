@@ -10,3 +10,17 @@ export function detectEncoding(head: Uint8Array): TextEncoding {
     return 'windows-1252';
   }
 }
+
+/**
+ * Bytes that are not text: a NUL, or more than 1 % control characters other than tab, line feed,
+ * form feed and carriage return (what a CSV never holds and any binary file does).
+ */
+export function looksBinary(head: Uint8Array): boolean {
+  if (head.length === 0) return false;
+  let controls = 0;
+  for (const byte of head) {
+    if (byte === 0) return true;
+    if (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0c && byte !== 0x0d) controls += 1;
+  }
+  return controls / head.length > 0.01;
+}

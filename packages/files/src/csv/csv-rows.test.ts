@@ -37,6 +37,52 @@ describe('CsvRowParser', () => {
     expect(() => parseInChunks('a,b\n1,2\n3,"open\n4,5\n', 5)).toThrow('Line 3: a quoted value starts here');
   });
 
+  it('names the line of a quote opened on a later line, whatever the chunk size', () => {
+    const text = 'id;amount\n1;2\n2;"3\n\n4;5\n5;6';
+    for (const size of [1, 4, 1000]) {
+      expect(() => parseInChunks(text, size, ';')).toThrow(
+        'Line 3: a quoted value starts here and is never closed',
+      );
+    }
+  });
+
+  it('refuses a quoted value still open after the record limit, naming the line it opened on', () => {
+    const parser = new CsvRowParser(',', { maxRowChars: 1024 });
+    expect(parser.push('a,b\n1,2\n3,"open')).toEqual([
+      { fields: ['a', 'b'], line: 1 },
+      { fields: ['1', '2'], line: 2 },
+    ]);
+    expect(() => parser.push('x\n'.repeat(600))).toThrow(
+      'Line 3: a quoted value starts here and is not closed within 1 KB',
+    );
+  });
+
+  it('refuses a line longer than the record limit as soon as that much is buffered', () => {
+    const parser = new CsvRowParser(',', { maxRowChars: 2048 });
+    parser.push('a,b\n');
+    expect(() => parser.push('x'.repeat(4096))).toThrow('Line 2: a line longer than 2 KB starts here');
+  });
+
+  it('refuses a record with more columns than the limit, naming its line', () => {
+    const wide = `${Array.from({ length: 501 }, (_, i) => i).join(',')}\n`;
+    expect(() => parseInChunks(`a,b\n${wide}`, 1000)).toThrow(
+      'Line 2: more than 500 columns (check the delimiter and the quotes)',
+    );
+    const widest = `${Array.from({ length: 500 }, (_, i) => i).join(',')}\n`;
+    expect(parseInChunks(widest, 1000)[0]?.fields).toHaveLength(500);
+    const narrow = new CsvRowParser(',', { maxColumns: 2 });
+    expect(() => narrow.push('a,b,c\n')).toThrow('Line 1: more than 2 columns');
+  });
+
+  it('drops a byte order mark at the start of the first chunk only', () => {
+    const parser = new CsvRowParser(';');
+    const rows = [...parser.push('\uFEFF'), ...parser.push('id;amount\n1;\uFEFF2\n'), ...parser.end()];
+    expect(rows).toEqual([
+      { fields: ['id', 'amount'], line: 1 },
+      { fields: ['1', '\uFEFF2'], line: 2 },
+    ]);
+  });
+
   it('reads other delimiters', () => {
     expect(parseInChunks('a;b\n1;2', 3, ';').map((r) => r.fields)).toEqual([
       ['a', 'b'],

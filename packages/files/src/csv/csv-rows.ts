@@ -1,4 +1,5 @@
-import { MAX_ROW_CHARS } from '../limits.ts';
+import { formatBytes } from '../errors.ts';
+import { MAX_COLUMNS, MAX_ROW_CHARS } from '../limits.ts';
 
 /** One record of a CSV file and the physical line it starts on (1-based). */
 export interface CsvRow {
@@ -41,40 +42,60 @@ export interface CsvReadOptions {
   keepBlankRows?: boolean;
   /** A quote never closed: a CsvReadError (default), or the rest of the text is the field. */
   unclosedQuote?: 'error' | 'keep';
-  /** The longest record read before a CsvReadError (default MAX_ROW_CHARS). */
+  /** The longest record read before a CsvReadError (default MAX_ROW_CHARS; streaming reads only). */
   maxRowChars?: number;
+  /** The most fields a record may have before a CsvReadError (default MAX_COLUMNS). */
+  maxColumns?: number;
 }
 
 /**
  * A streaming RFC 4180 reader fed text in chunks: any mix of \r\n, \n and \r ends a record,
  * quoted fields may hold delimiters, doubled quotes and line breaks (counted, so each record knows
  * its physical line), blank lines are skipped. Lenient like spreadsheet programs: text after a
- * closing quote is kept. A quote never closed is a CsvReadError naming the line it opened on.
- * A record longer than MAX_ROW_CHARS is a CsvReadError too.
+ * closing quote is kept. A byte order mark at the very start is dropped. A quote never closed is a
+ * CsvReadError naming the line it opened on; so are a record longer than MAX_ROW_CHARS (found as
+ * soon as that much is buffered, so memory stays bounded) and one with more than MAX_COLUMNS fields.
  */
 export class CsvRowParser {
   private pending = '';
   private line = 1;
+  private started = false;
+  /** The pending (incomplete) record stops inside a quoted value. */
+  private pendingInQuote = false;
   private readonly delimiter: number;
   private readonly keepBlankRows: boolean;
   private readonly keepUnclosed: boolean;
   private readonly maxRowChars: number;
+  private readonly maxColumns: number;
 
   constructor(delimiter: string, options: CsvReadOptions = {}) {
     this.delimiter = delimiter.charCodeAt(0);
     this.keepBlankRows = options.keepBlankRows ?? false;
     this.keepUnclosed = options.unclosedQuote === 'keep';
     this.maxRowChars = options.maxRowChars ?? MAX_ROW_CHARS;
+    this.maxColumns = options.maxColumns ?? MAX_COLUMNS;
+  }
+
+  /** The text without a byte order mark when it is the very start of the input. */
+  private withoutBom(text: string): string {
+    if (this.started) return text;
+    if (text === '') return text;
+    this.started = true;
+    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   }
 
   /** Records completed by this chunk (a record cut by the chunk's end waits for the next one). */
   push(chunk: string): CsvRow[] {
     const rows: CsvRow[] = [];
-    this.parse(this.pending === '' ? chunk : this.pending + chunk, false, rows);
+    const text = this.withoutBom(chunk);
+    this.parse(this.pending === '' ? text : this.pending + text, false, rows);
     if (this.pending.length > this.maxRowChars) {
+      const limit = formatBytes(this.maxRowChars);
       throw new CsvReadError(
         this.line,
-        'a record longer than 1 MB starts here; a quote is probably not closed',
+        this.pendingInQuote
+          ? `a quoted value starts here and is not closed within ${limit}`
+          : `a line longer than ${limit} starts here`,
       );
     }
     return rows;
@@ -91,7 +112,7 @@ export class CsvRowParser {
 
   /** Reads a whole text at once (no record-length limit: the text is already in memory). */
   parseWhole(text: string, rows: CsvRow[]): void {
-    this.parse(text, true, rows);
+    this.parse(this.withoutBom(text), true, rows);
   }
 
   private parse(text: string, final: boolean, rows: CsvRow[]): void {
@@ -105,6 +126,7 @@ export class CsvRowParser {
       const fields: string[] = [];
       let breaksInside = 0;
       let complete = false;
+      let inQuote = false;
       for (;;) {
         let value: string;
         if (i < n && text.charCodeAt(i) === QUOTE) {
@@ -125,6 +147,7 @@ export class CsvRowParser {
           if (close === -1 && final && this.keepUnclosed) close = n;
           if (close === -1) {
             if (final) throw new CsvReadError(rowLine, 'a quoted value starts here and is never closed');
+            inQuote = true;
             break;
           }
           value = text.slice(i + 1, close);
@@ -150,6 +173,12 @@ export class CsvRowParser {
           i = k;
         }
         fields.push(value);
+        if (fields.length > this.maxColumns) {
+          throw new CsvReadError(
+            rowLine,
+            `more than ${this.maxColumns} columns (check the delimiter and the quotes)`,
+          );
+        }
         if (i >= n) {
           complete = final;
           break;
@@ -170,6 +199,7 @@ export class CsvRowParser {
       }
       if (!complete) {
         this.pending = text.slice(rowStart);
+        this.pendingInQuote = inQuote;
         this.line = rowLine;
         return;
       }
@@ -184,9 +214,8 @@ export class CsvRowParser {
 
 /** Every record of a whole CSV text (a leading BOM dropped), as the streaming reader reads them. */
 export function parseCsvText(text: string, delimiter = ',', options: CsvReadOptions = {}): CsvRow[] {
-  const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const parser = new CsvRowParser(delimiter, options);
   const rows: CsvRow[] = [];
-  parser.parseWhole(source, rows);
+  parser.parseWhole(text, rows);
   return rows;
 }

@@ -1,5 +1,5 @@
 import type { ImportFormat } from '@counterpart/contracts';
-import { detectEncoding, type TextEncoding } from '@counterpart/files';
+import { detectEncoding, looksBinary, type TextEncoding } from '@counterpart/files';
 import { badRequest } from '../../../errors.ts';
 
 export type RecognisedContent =
@@ -18,14 +18,6 @@ export function isStatementName(fileName: string): boolean {
   return STATEMENT_EXTENSIONS.some((extension) => lower.endsWith(extension));
 }
 
-/** The share of control bytes other than tab, line feed, form feed and carriage return. */
-function controlShare(head: Buffer): number {
-  let count = 0;
-  for (const byte of head)
-    if (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0c && byte !== 0x0d) count += 1;
-  return count / head.length;
-}
-
 /**
  * Recognises an upload by its first bytes, not its name: a ZIP is an XLSX candidate (checked
  * further by inspectXlsx); text with no NUL byte is CSV (or a statement, by its extension);
@@ -41,7 +33,7 @@ export function recogniseContent(fileName: string, head: Buffer, size: number): 
       `"${fileName}" is an old Excel (.xls) workbook: save it as .xlsx or CSV and upload that`,
     );
   }
-  if (head.includes(0) || controlShare(head) > 0.01) {
+  if (looksBinary(head)) {
     throw badRequest(`"${fileName}" is not a CSV or XLSX file (its content is binary)`);
   }
   const encoding = detectEncoding(head);
