@@ -55,6 +55,11 @@ export const IMPORT_QIF_DATE_FORMATS = ['dd/mm/yyyy', 'mm/dd/yyyy', 'yyyy-mm-dd'
 export const importQifDateFormatSchema = z.enum(IMPORT_QIF_DATE_FORMATS);
 export type ImportQifDateFormat = z.infer<typeof importQifDateFormatSchema>;
 
+/** The decimal separator of a column's amounts: a point (`1,234.56`) or a comma (`1.234,56`). */
+export const IMPORT_DECIMAL_SEPARATORS = ['.', ','] as const;
+export const importDecimalSeparatorSchema = z.enum(IMPORT_DECIMAL_SEPARATORS);
+export type ImportDecimalSeparator = z.infer<typeof importDecimalSeparatorSchema>;
+
 /** A sheet of an XLSX workbook; `row_count` when the workbook states it cheaply, else null. */
 export const importSheetSchema = z.object({ name: z.string(), row_count: z.number().int().nullable() });
 export type ImportSheet = z.infer<typeof importSheetSchema>;
@@ -70,6 +75,12 @@ export const importSourceColumnSchema = z.object({
   currency: z.string().nullable(),
   /** Date columns: the layout the values follow. */
   date_format: importDateFormatSchema.nullable(),
+  /**
+   * CSV amount columns: the decimal separator read from the sampled values (a comma when one of
+   * them can only be read with a decimal comma, `1.234,56` / `250,00`; else a point, the spec's
+   * default); null when the sample decides both ways or the column holds no amounts.
+   */
+  decimal_separator: importDecimalSeparatorSchema.nullable().optional(),
 });
 export type ImportSourceColumn = z.infer<typeof importSourceColumnSchema>;
 
@@ -101,6 +112,8 @@ export const importMappingEntrySchema = z
     skip: z.literal(true).optional(),
     /** Date columns: overrides options.date_format and the sniffed layout for this column. */
     date_format: importDateFormatSchema.optional(),
+    /** CSV currency columns: overrides the sniffed decimal separator for this column. */
+    decimal_separator: importDecimalSeparatorSchema.optional(),
   })
   .refine(
     (entry) => [entry.column_id, entry.new_column, entry.skip].filter((v) => v !== undefined).length === 1,

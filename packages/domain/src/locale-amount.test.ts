@@ -115,7 +115,7 @@ describe('parseAmount', () => {
   it('refuses more decimals than the currency has instead of rounding', () => {
     expect(reasonOf('250.004', KES_POINT)).toBe('3 decimal places, the currency has 2');
     expect(reasonOf('12.5', { decimal: '.', digits: minorDigits('JPY') })).toBe(
-      '1 decimal places, the currency has 0',
+      '1 decimal place, the currency has 0',
     );
     expect(reasonOf('1,2345', { decimal: ',', digits: minorDigits('KWD') })).toBe(
       '4 decimal places, the currency has 3',

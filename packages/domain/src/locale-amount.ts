@@ -49,6 +49,10 @@ const AMOUNT_BODY = /^[\d.,'’ʼ \u00a0\u202f\u2009]+$/;
 const SPACES = /[ \u00a0\u202f\u2009]/;
 const APOSTROPHES = /['’ʼ]/;
 
+function places(count: number): string {
+  return count === 1 ? '1 decimal place' : `${count} decimal places`;
+}
+
 function separatorName(separator: DecimalSeparator): string {
   return separator === '.' ? 'decimal point' : 'decimal comma';
 }
@@ -128,7 +132,7 @@ export function parseAmount(text: string, format: AmountFormat): AmountReading {
     if (!/^0*$/.test(fraction.slice(digits))) {
       return {
         ok: false,
-        reason: `${fraction.length} decimal places, the currency has ${digits}`,
+        reason: `${places(fraction.length)}, the currency has ${digits}`,
       };
     }
     kept = fraction.slice(0, digits);

@@ -72,9 +72,10 @@ async function checkMapping(scope: TablesScope, row: ImportRow, input: ConfirmIm
       names.add(key);
       const { currency, ...column } = entry.new_column;
       const code = currency?.toUpperCase();
-      // A statement's amount column keeps the currency's minor digits (JPY 0, BHD 3) unless told.
+      // A new amount column keeps its currency's minor digits (JPY 0, BHD 3) unless told: its
+      // values are read with that precision.
       const decimals =
-        statement && code && column.type === 'currency' && column.decimals === undefined
+        code && column.type === 'currency' && column.decimals === undefined
           ? { decimals: minorDigits(code) }
           : {};
       newColumns.push({
@@ -185,7 +186,10 @@ export async function confirmImport(
         if (!columnId) return [];
         const dateFormat =
           entry.date_format ?? input.options?.date_format ?? sniffed[entry.source]?.date_format ?? null;
-        return [{ source: entry.source, column_id: columnId, date_format: dateFormat }];
+        const decimal = entry.decimal_separator ?? sniffed[entry.source]?.decimal_separator ?? null;
+        return [
+          { source: entry.source, column_id: columnId, date_format: dateFormat, decimal_separator: decimal },
+        ];
       }),
     };
     await tx

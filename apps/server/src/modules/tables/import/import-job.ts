@@ -1,5 +1,11 @@
 import type { ReadStream } from 'node:fs';
-import type { ImportDateFormat, ImportOptions, ImportWarning, TableColumn } from '@counterpart/contracts';
+import type {
+  ImportDateFormat,
+  ImportDecimalSeparator,
+  ImportOptions,
+  ImportWarning,
+  TableColumn,
+} from '@counterpart/contracts';
 import { CsvReadError, readCsvRows, readXlsxRows } from '@counterpart/files';
 import { and, eq } from 'drizzle-orm';
 import type { Config } from '../../../config.ts';
@@ -28,7 +34,13 @@ export interface TableImportJobData {
 
 /** The confirmed choices as stored: the contract's options plus the mapping resolved to column ids. */
 export interface StoredImportOptions extends ImportOptions {
-  mapping: Array<{ source: number; column_id: string; date_format: ImportDateFormat | null }>;
+  mapping: Array<{
+    source: number;
+    column_id: string;
+    date_format: ImportDateFormat | null;
+    /** CSV amount columns: the decimal separator chosen or sniffed (absent on older imports: the point). */
+    decimal_separator?: ImportDecimalSeparator | null;
+  }>;
 }
 
 interface ImportJobDeps {
@@ -45,7 +57,9 @@ function planOf(
   const byId = new Map(columns.map((c) => [c.id, c]));
   const mapped = options.mapping.flatMap((m) => {
     const column = byId.get(m.column_id);
-    return column ? [{ source: m.source, column, dateFormat: m.date_format }] : [];
+    // A CSV's currency cells are read exactly with their column's separator; other formats as before.
+    const decimal = row.format === 'csv' ? (m.decimal_separator ?? '.') : null;
+    return column ? [{ source: m.source, column, dateFormat: m.date_format, decimal }] : [];
   });
   const statement = row.format === 'statement';
   return {

@@ -5,7 +5,7 @@ import type {
   TableColumn,
 } from '@counterpart/contracts';
 import { SAMPLE_ROWS } from './import-limits.ts';
-import { guessColumnType, looksLikeData } from './value-types.ts';
+import { guessColumnType, guessDecimalSeparator, looksLikeData } from './value-types.ts';
 
 /** What the proposal is built from besides the rows: how the file was read. */
 export type ProposalBase = Omit<ImportProposal, 'has_header' | 'columns' | 'sample_rows' | 'mapping'>;
@@ -51,7 +51,7 @@ export function tableNameFrom(fileName: string): string {
 
 /**
  * Builds the proposal from the first rows: header or not, one source column per position with
- * its guessed type, the first data rows as samples, and a mapping: to the existing column of the
+ * its guessed type (and, for a CSV's amounts, their decimal separator), the first data rows as samples, and a mapping: to the existing column of the
  * same name (case, spaces, underscores ignored) or skip, for an existing table; to a new column
  * of the guessed type, for a new one.
  */
@@ -66,16 +66,16 @@ export function buildProposal(
   const data = hasHeader ? rows.slice(1) : rows;
   const names = columnNames(hasHeader ? (rows[0] ?? null) : null, width);
   const columns: ImportSourceColumn[] = names.map((header, index) => {
-    const guess = guessColumnType(
-      header,
-      data.map((row) => row[index] ?? ''),
-    );
+    const values = data.map((row) => row[index] ?? '');
+    const guess = guessColumnType(header, values);
+    const amounts = base.format === 'csv' && (guess.type === 'currency' || guess.type === 'number');
     return {
       index,
       header,
       guessed_type: guess.type,
       currency: guess.currency,
       date_format: guess.dateFormat,
+      decimal_separator: amounts ? guessDecimalSeparator(values) : null,
     };
   });
   const mapping = columns.map((column): ImportMappingEntry => {

@@ -1,6 +1,12 @@
-import type { ImportDateFormat, ImportLineError, TableColumn } from '@counterpart/contracts';
+import type {
+  ImportDateFormat,
+  ImportDecimalSeparator,
+  ImportLineError,
+  TableColumn,
+} from '@counterpart/contracts';
+import { parseAmount } from '@counterpart/domain';
 import type { SourceRow } from '@counterpart/files';
-import { parseCell } from '../cell-values.ts';
+import { columnCurrency, parseCell, type StoredCell } from '../cell-values.ts';
 import { toIsoDate } from './date-formats.ts';
 import { plainNumberCell } from './fast-cells.ts';
 
@@ -9,6 +15,11 @@ export interface MappedColumn {
   source: number;
   column: TableColumn;
   dateFormat: ImportDateFormat | null;
+  /**
+   * Currency columns read exactly (CSV): the decimal separator of the file's column; a value that
+   * does not read exactly with it and the column's decimals is refused. Null: the spec §5 cleaning.
+   */
+  decimal?: ImportDecimalSeparator | null;
 }
 
 export interface RowPlan {
@@ -59,18 +70,44 @@ function dateCell(raw: string, format: ImportDateFormat | null): string | null {
   );
 }
 
+/** A currency cell read exactly with its column's decimal separator (domain's parseAmount). */
+function exactAmountCell(
+  column: TableColumn,
+  raw: string,
+  decimal: ImportDecimalSeparator,
+): { ok: true; value: StoredCell } | { ok: false; error: string } {
+  // A plain "1234.5" reads the same with a decimal point, through the fast path.
+  const plain = decimal === '.' ? plainNumberCell(column, raw) : undefined;
+  if (plain !== undefined) return { ok: true, value: plain };
+  const { currency, decimals } = columnCurrency(column);
+  const reading = parseAmount(raw, { decimal, digits: decimals, currency });
+  if (reading.ok) return { ok: true, value: reading.minor.toString() };
+  const separator = decimal === '.' ? 'decimal point' : 'decimal comma';
+  return {
+    ok: false,
+    error: `"${raw}" is not an amount in ${currency} with a ${separator}: ${reading.reason}`,
+  };
+}
+
 /**
  * Converts one row of the file into stored cells with the tables module's own validation
- * (currency through the spec §5 cleaning; dates from the column's layout to yyyy-mm-dd). The
- * first value that does not convert refuses the row, naming its line, column and reason.
+ * (currency exactly with the column's decimal separator when the plan has one, else through the
+ * spec §5 cleaning; dates from the column's layout to yyyy-mm-dd). The first value that does not
+ * convert refuses the row, naming its line, column and reason.
  */
 export function convertRow(plan: RowPlan, row: SourceRow): ConvertedRow {
   const refused = widthError(row, plan);
   if (refused) return refused;
   const values: Record<string, unknown> = {};
-  for (const { source, column, dateFormat } of plan.columns) {
+  for (const { source, column, dateFormat, decimal } of plan.columns) {
     const raw = row.fields[source] ?? '';
     if (raw.trim() === '') continue;
+    if (column.type === 'currency' && decimal) {
+      const cell = exactAmountCell(column, raw, decimal);
+      if (!cell.ok) return lineError(row.line, column.name, raw, cell.error);
+      values[column.id] = cell.value;
+      continue;
+    }
     if (column.type === 'date') {
       const iso = dateCell(raw, dateFormat);
       if (iso === null) {

@@ -1,5 +1,5 @@
-import type { ColumnType, ImportDateFormat } from '@counterpart/contracts';
-import { toMinorUnits } from '@counterpart/domain';
+import type { ColumnType, ImportDateFormat, ImportDecimalSeparator } from '@counterpart/contracts';
+import { detectDecimalSeparator, MixedDecimalSeparatorsError, toMinorUnits } from '@counterpart/domain';
 import { guessDateFormat } from './date-formats.ts';
 
 export interface GuessedType {
@@ -67,4 +67,19 @@ export function guessColumnType(header: string, values: string[]): GuessedType {
 export function looksLikeData(value: string): boolean {
   const trimmed = value.trim();
   return trimmed === '' || isAmount(trimmed) || guessDateFormat([trimmed]) !== null;
+}
+
+/**
+ * The decimal separator of an amount column from its sampled values (domain's
+ * detectDecimalSeparator: a value that reads only one way decides, `1,234` alone keeps the point);
+ * null when values decide both ways — the import then reads each value with the point and names
+ * every one that does not fit.
+ */
+export function guessDecimalSeparator(values: string[]): ImportDecimalSeparator | null {
+  try {
+    return detectDecimalSeparator(values).separator;
+  } catch (error) {
+    if (error instanceof MixedDecimalSeparatorsError) return null;
+    throw error;
+  }
 }
