@@ -171,6 +171,8 @@ describe('parseAmount', () => {
     ['', 'empty amount'],
     ['   ', 'empty amount'],
     ['abc', 'not an amount'],
+    ['twelve', 'not an amount'],
+    ['1.5E+3', 'exponent notation is not read as money'],
     ['INV-7', 'not an amount'],
     ['(-5)', 'more than one sign'],
     ['-5-', 'more than one sign'],

@@ -45,6 +45,9 @@ export interface DecimalSeparatorDetection {
 /** The spec §5 default when nothing in the column decides: commas group thousands. */
 export const DEFAULT_DECIMAL_SEPARATOR: DecimalSeparator = '.';
 
+/** The reason given for text that holds no amount at all (`twelve`, `INV-7`). */
+export const NOT_AN_AMOUNT = 'not an amount';
+
 const AMOUNT_BODY = /^[\d.,'’ʼ \u00a0\u202f\u2009]+$/;
 const SPACES = /[ \u00a0\u202f\u2009]/;
 const APOSTROPHES = /['’ʼ]/;
@@ -116,8 +119,10 @@ export function parseAmount(text: string, format: AmountFormat): AmountReading {
     return { ok: false, reason: `written in ${parts.currency}, the column is ${expected}` };
   }
   const { body } = parts;
-  if (/e/i.test(body)) return { ok: false, reason: 'exponent notation is not read as money' };
-  if (!AMOUNT_BODY.test(body)) return { ok: false, reason: 'not an amount' };
+  if (/^[\d.,]+e[+-]?\d+$/i.test(body)) {
+    return { ok: false, reason: 'exponent notation is not read as money' };
+  }
+  if (!AMOUNT_BODY.test(body)) return { ok: false, reason: NOT_AN_AMOUNT };
   const pieces = body.split(decimal);
   if (pieces.length > 2) return { ok: false, reason: `more than one ${separatorName(decimal)}` };
   const [integer = '', fraction = ''] = pieces;

@@ -46,9 +46,7 @@ function minorOf(cell: Json): string {
 function amountColumn(currency: string) {
   return (proposal: Json): Json[] =>
     proposal.mapping.map((entry: Json) =>
-      entry.source === 1
-        ? { source: 1, new_column: { name: 'Amount', type: 'currency', currency } }
-        : entry,
+      entry.source === 1 ? { source: 1, new_column: { name: 'Amount', type: 'currency', currency } } : entry,
     );
 }
 
@@ -68,7 +66,8 @@ describe('amounts read exactly from a CSV', () => {
         line: 5,
         column: 'Amount',
         value: '250,004',
-        message: '"250,004" is not an amount in KES with a decimal comma: 3 decimal places, the currency has 2',
+        message:
+          '"250,004" is not an amount in KES with a decimal comma: 3 decimal places, the currency has 2',
       },
     ]);
     const rows = await rowsByName(call, admin, org.id, done.table_id);
@@ -102,7 +101,10 @@ describe('amounts read exactly from a CSV', () => {
       [3, '"12.5" is not an amount in JPY with a decimal point: 1 decimal place, the currency has 0'],
     ]);
     const yenRows = await rowsByName(call, admin, org.id, yen.done.table_id);
-    expect(Object.fromEntries(yenRows.map((row) => [row.ref, minorOf(row.Amount)]))).toEqual({ J1: '1250', J3: '7' });
+    expect(Object.fromEntries(yenRows.map((row) => [row.ref, minorOf(row.Amount)]))).toEqual({
+      J1: '1250',
+      J3: '7',
+    });
 
     const dinar = await importCsv('dinar.csv', 'ref,Amount\nK1,250.004\nK2,"1,000.5"\n', amountColumn('KWD'));
     expect(dinar.done).toMatchObject({ inserted_rows: 2, failed_rows: 0 });
@@ -127,6 +129,9 @@ describe('amounts read exactly from a CSV', () => {
     );
     expect(proposal.columns[1].decimal_separator).toBe('.');
     const rows = await rowsByName(call, admin, org.id, done.table_id);
-    expect(Object.fromEntries(rows.map((row) => [row.ref, minorOf(row.Amount)]))).toEqual({ O1: '1234', O2: '5000' });
+    expect(Object.fromEntries(rows.map((row) => [row.ref, minorOf(row.Amount)]))).toEqual({
+      O1: '1234',
+      O2: '5000',
+    });
   });
 });

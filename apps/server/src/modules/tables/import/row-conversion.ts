@@ -4,7 +4,7 @@ import type {
   ImportLineError,
   TableColumn,
 } from '@counterpart/contracts';
-import { parseAmount } from '@counterpart/domain';
+import { NOT_AN_AMOUNT, parseAmount } from '@counterpart/domain';
 import type { SourceRow } from '@counterpart/files';
 import { columnCurrency, parseCell, type StoredCell } from '../cell-values.ts';
 import { toIsoDate } from './date-formats.ts';
@@ -82,6 +82,7 @@ function exactAmountCell(
   const { currency, decimals } = columnCurrency(column);
   const reading = parseAmount(raw, { decimal, digits: decimals, currency });
   if (reading.ok) return { ok: true, value: reading.minor.toString() };
+  if (reading.reason === NOT_AN_AMOUNT) return { ok: false, error: `"${raw}" is not an amount` };
   const separator = decimal === '.' ? 'decimal point' : 'decimal comma';
   return {
     ok: false,
