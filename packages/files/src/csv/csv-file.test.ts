@@ -118,7 +118,7 @@ describe('openCsvFile (strict streaming read)', () => {
     const filePath = file('one-line.csv', Buffer.alloc(20 * MB, 'x'));
     const result = await readStrict(filePath);
     expect(result.error).toBeInstanceOf(CsvReadError);
-    expect(result.error?.message).toBe('Line 1: a line longer than 1 MB starts here');
+    expect(result.error?.message).toBe('Line 1: a record longer than 1 MB starts here');
   });
 
   it('refuses 20 MB behind a quote opened on line 3 at the first megabyte', async () => {

@@ -57,10 +57,10 @@ describe('CsvRowParser', () => {
     );
   });
 
-  it('refuses a line longer than the record limit as soon as that much is buffered', () => {
+  it('refuses a record longer than the record limit as soon as that much is buffered', () => {
     const parser = new CsvRowParser(',', { maxRowChars: 2048 });
     parser.push('a,b\n');
-    expect(() => parser.push('x'.repeat(4096))).toThrow('Line 2: a line longer than 2 KB starts here');
+    expect(() => parser.push('x'.repeat(4096))).toThrow('Line 2: a record longer than 2 KB starts here');
   });
 
   it('refuses a record with more columns than the limit, naming its line', () => {

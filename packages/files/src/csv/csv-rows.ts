@@ -95,7 +95,7 @@ export class CsvRowParser {
         this.line,
         this.pendingInQuote
           ? `a quoted value starts here and is not closed within ${limit}`
-          : `a line longer than ${limit} starts here`,
+          : `a record longer than ${limit} starts here`,
       );
     }
     return rows;
