@@ -77,7 +77,7 @@ describe('counterpart-recon CLI', () => {
     });
     expect(wrong.status).toBe(2);
     expect(wrong.stderr).toMatch(/^counterpart-recon: Unknown option '--lefty'[^\n]*\n$/);
-  });
+  }, 30_000);
 
   it('refuses missing arguments, bad rules and a bad map with exit 2', async () => {
     expect(await runCommandLine(['--left', 'a.csv'])).toBe(2);

@@ -5,7 +5,7 @@
  */
 import { minorDigits, parseAmount } from '@counterpart/domain';
 import type { EngineRecord } from '../types.ts';
-import { DecimalDecision, type DecimalSeparator } from './amount-column.ts';
+import { DecimalDecision, type DecimalSeparator, readPlainAmount } from './amount-column.ts';
 import { DataError } from './cli-errors.ts';
 import {
   type ColumnMap,
@@ -43,6 +43,9 @@ export class LedgerRows {
   private readonly decision: DecimalDecision;
   private readonly waiting: Waiting[] = [];
   private readonly ids = new Map<string, number>();
+  private readonly days = new Map<string, number | null>();
+  private lastCurrency = '';
+  private lastDigits = 2;
   readonly read: SideRead;
 
   constructor(
@@ -81,35 +84,58 @@ export class LedgerRows {
       .join(' ');
   }
 
+  /** parseDay, remembered for the last few thousand texts (a ledger's dates repeat). */
+  private dayOf(text: string): number | null {
+    const known = this.days.get(text);
+    if (known !== undefined) return known;
+    if (this.days.size >= 8192) this.days.clear();
+    const day = parseDay(text);
+    this.days.set(text, day);
+    return day;
+  }
+
+  private columnName(field: MappedField): string {
+    return this.resolved!.fields[field]!.names[0]!;
+  }
+
+  /** The row's currency (the column's, or the default) and its minor digits, cached for runs of one. */
+  private currencyOf(fields: string[], line: number): string | null {
+    const stated = this.joined(fields, this.resolved!.fields.currency);
+    const currency = stated === '' ? this.options.currency : stated.toUpperCase();
+    if (currency === this.lastCurrency) return currency;
+    if (!/^[A-Z]{3}$/.test(currency)) {
+      return this.bad(line, this.columnName('currency'), stated, 'not an ISO 4217 currency code') || null;
+    }
+    this.lastCurrency = currency;
+    this.lastDigits = minorDigits(currency);
+    return currency;
+  }
+
   /** One data row (its cells and 1-based line); false when it is a bad row. */
   addRow(fields: string[], line: number): boolean {
-    const { fields: columns } = this.resolved!;
-    const name = (field: MappedField) => columns[field]!.names[0]!;
+    const columns = this.resolved!.fields;
     const id = this.joined(fields, columns.id);
-    if (id === '') return this.bad(line, name('id'), '', 'empty, every row needs an id');
+    if (id === '') return this.bad(line, this.columnName('id'), '', 'empty, every row needs an id');
     const seen = this.ids.get(id);
-    if (seen !== undefined) return this.bad(line, name('id'), id, `repeats the id of line ${seen}`);
+    if (seen !== undefined)
+      return this.bad(line, this.columnName('id'), id, `repeats the id of line ${seen}`);
     const dateText = this.joined(fields, columns.date);
-    const date = parseDay(dateText);
+    const date = this.dayOf(dateText);
     if (date === null) {
-      return this.bad(line, name('date'), dateText, 'not a date (yyyy-mm-dd, dd/mm/yyyy or dd.mm.yyyy)');
+      return this.bad(
+        line,
+        this.columnName('date'),
+        dateText,
+        'not a date (yyyy-mm-dd, dd/mm/yyyy or dd.mm.yyyy)',
+      );
     }
-    const currency = (this.joined(fields, columns.currency) || this.options.currency).toUpperCase();
-    if (!/^[A-Z]{3}$/.test(currency)) {
-      return this.bad(line, name('currency'), currency, 'not an ISO 4217 currency code');
-    }
+    const currency = this.currencyOf(fields, line);
+    if (currency === null) return false;
     const amountColumns = columns.amount!;
     const text = (fields[amountColumns.plus[0]!] ?? '').trim();
     const minus = amountColumns.minus.length > 0 ? (fields[amountColumns.minus[0]!] ?? '').trim() : '';
     if (text === '' && minus === '') {
       return this.bad(line, amountColumns.names.join('/'), '', 'empty, the row has no amount');
-    }
-    for (const [index, value] of [
-      [0, text],
-      [1, minus],
-    ] as const) {
-      const contradiction = value === '' ? null : this.decision.observe(value, line);
-      if (contradiction) return this.bad(line, amountColumns.names[index]!, value, contradiction);
     }
     const record: EngineRecord = { id, amount: 0n, currency, date, reference: '' };
     const reference = this.joined(fields, columns.reference);
@@ -118,7 +144,7 @@ export class LedgerRows {
       const valueText = this.joined(fields, columns.value_date);
       if (valueText) {
         const valueDate = parseDay(valueText);
-        if (valueDate === null) return this.bad(line, name('value_date'), valueText, 'not a date');
+        if (valueDate === null) return this.bad(line, this.columnName('value_date'), valueText, 'not a date');
         record.value_date = valueDate;
       }
     }
@@ -126,15 +152,38 @@ export class LedgerRows {
     if (counterparty) record.counterparty = counterparty;
     const recordText = this.joined(fields, columns.text);
     if (recordText) record.text = recordText;
+    const decimal = this.decision.separator;
+    if (decimal !== null) {
+      // A plain value (digits in groups of three, the currency's decimals at most) cannot contradict.
+      const plus = text === '' ? 0n : readPlainAmount(text, decimal, this.lastDigits);
+      const less = minus === '' ? 0n : readPlainAmount(minus, decimal, this.lastDigits);
+      if (plus !== null && less !== null) {
+        record.amount = plus - (less < 0n ? -less : less);
+        return this.keep(record, line);
+      }
+    }
+    if (!this.observe(text, 0, line) || !this.observe(minus, 1, line)) return false;
     if (this.decision.separator === null) {
       this.waiting.push({ record, line, text, minus });
       this.ids.set(id, line);
       return true;
     }
     if (!this.setAmount(record, line, text, minus, this.decision.separator)) return false;
+    return this.keep(record, line);
+  }
+
+  private keep(record: EngineRecord, line: number): true {
     this.read.records.push(record);
-    this.ids.set(id, line);
+    this.ids.set(record.id, line);
     return true;
+  }
+
+  /** Lets the value decide the column's separator; false (a bad row) when it contradicts it. */
+  private observe(value: string, index: 0 | 1, line: number): boolean {
+    if (value === '') return true;
+    const contradiction = this.decision.observe(value, line);
+    if (!contradiction) return true;
+    return this.bad(line, this.resolved!.fields.amount!.names[index]!, value, contradiction);
   }
 
   /** Amount = the column (or In − |Out|); false (and a bad row) when a value cannot be read exactly. */
@@ -145,24 +194,25 @@ export class LedgerRows {
     minus: string,
     decimal: DecimalSeparator,
   ): boolean {
-    const digits = minorDigits(record.currency);
-    const names = this.resolved!.fields.amount!.names;
-    let amount = 0n;
-    for (const [index, value] of [
-      [0, text],
-      [1, minus],
-    ] as const) {
-      if (value === '') continue;
-      const reading = parseAmount(value, { decimal, digits });
-      if (!reading.ok) {
-        this.bad(line, names[index]!, value, `${reading.reason} (${record.currency})`);
-        return false;
-      }
-      const magnitude = index === 1 && reading.minor < 0n ? -reading.minor : reading.minor;
-      amount += index === 0 ? magnitude : -magnitude;
-    }
-    record.amount = amount;
+    const plus = this.readValue(record, line, text, 0, decimal);
+    const less = this.readValue(record, line, minus, 1, decimal);
+    if (plus === null || less === null) return false;
+    record.amount = plus - (less < 0n ? -less : less);
     return true;
+  }
+
+  private readValue(
+    record: EngineRecord,
+    line: number,
+    value: string,
+    index: 0 | 1,
+    decimal: DecimalSeparator,
+  ): bigint | null {
+    if (value === '') return 0n;
+    const reading = parseAmount(value, { decimal, digits: minorDigits(record.currency) });
+    if (reading.ok) return reading.minor;
+    const names = this.resolved!.fields.amount!.names;
+    return this.bad(line, names[index]!, value, `${reading.reason} (${record.currency})`) || null;
   }
 
   /** The side once every row is in: records in file order, bad rows listed. */
