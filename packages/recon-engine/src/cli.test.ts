@@ -1,8 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createTableWriter } from '@counterpart/files';
+import { parseCsvText } from '@counterpart/files/csv';
 import { generateMpesaStatementCsv } from '@counterpart/statements';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runCommandLine } from './cli.ts';
@@ -21,6 +23,19 @@ describe('counterpart-recon CLI', () => {
       .mock.calls.map((call) => String(call[0]))
       .join('\n');
   const ledger = () => file('ledger.csv', 'id,amount,date,reference\ni1,1000,2026-03-01,INV-2026-000010\n');
+  /** A workbook as a spreadsheet program writes it: amounts as numbers. */
+  const workbook = async (name: string, columns: string[], texts: string[][]) => {
+    const rows = texts.map((row) =>
+      row.map((cell) => (/^-?[\d,]+\.\d\d$/.test(cell) ? Number(cell.replaceAll(',', '')) : cell)),
+    );
+    const output = createWriteStream(path.join(dir, name));
+    const closed = new Promise<void>((resolve) => output.on('close', () => resolve()));
+    const writer = createTableWriter('xlsx', output, { sheetName: 'Sheet1', columns });
+    await writer.writeRows(rows);
+    await writer.finish();
+    await closed;
+    return path.join(dir, name);
+  };
   beforeEach(() => {
     dir = mkdtempSync(path.join(tmpdir(), 'recon-cli-'));
     vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -183,5 +198,27 @@ describe('counterpart-recon CLI', () => {
     expect(rows.some((row) => /,INV-\d+,"?[\d,]+\.\d\d"?,/.test(row))).toBe(true);
     const summary = JSON.parse(vi.mocked(console.error).mock.calls.at(-1)![0] as string);
     expect(summary.right).toBe(1);
+  });
+
+  it('reads an XLSX ledger and an M-Pesa statement exported to XLSX', async () => {
+    const erp = await workbook(
+      'erp.xlsx',
+      ['Invoice No', 'Customer', 'Invoice Date', 'Total'],
+      [['INV-7395', 'James Kiprotich', '2024-02-28', '96,239.00']],
+    );
+    const [header, ...rows] = parseCsvText(generateMpesaStatementCsv({ rows: 20, seed: 1 }))
+      .map((row) => row.fields)
+      .filter((fields) => fields.length > 5);
+    const statement = await workbook('mpesa.xlsx', header!, rows);
+    const out = path.join(dir, 'out.csv');
+    const code = await runCommandLine(['--left', statement, '--right', erp, '--out', out]);
+    expect(code).toBe(0);
+    expect(stderr()).toMatch(/left: XLSX M-Pesa statement .*mpesa.xlsx, 20 rows/);
+    expect(stderr()).toMatch(
+      /right: XLSX ledger \(first sheet\) .*erp.xlsx, 1 rows; id=Invoice No, amount=Total/,
+    );
+    expect(readFileSync(out, 'utf8')).toMatch(
+      /\n1,reconciled,[a-z_]+,1,KES,SCA7TUXEC3,INV-7395,"96,239.00",INV-7395,INV-7395,"96,239.00",0.00,/,
+    );
   });
 });
