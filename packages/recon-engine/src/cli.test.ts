@@ -194,6 +194,14 @@ describe('counterpart-recon CLI', () => {
     expect(stderr()).toMatch(/left: M-Pesa statement .*mpesa.csv, \d+ rows; id=receipt/);
     const rows = readFileSync(out, 'utf8').trim().split('\n').slice(1);
     expect(rows).toContain(',unreconciled,,,KES,SCA7TUXEC3:charge,,-16.00,,,,,,,,,,');
+    const { readSide } = await import('./cli/read-side.ts');
+    const read = await readSide(statement, { currency: 'KES' });
+    expect(read.records.find((record) => record.id === 'SCBTN2JD99')).toMatchObject({
+      amount: 5_875_000n,
+      reference: 'INV-8747',
+      counterparty: '254719913511 - PETER KIPROTICH',
+      text: 'Pay Bill Online from 254719913511 - PETER KIPROTICH Acc. INV-8747',
+    });
     expect(rows).toContain(',unreconciled,,,KES,SCA7TUXEC3,INV-7395,"96,239.00",,,,,,,,,,');
     expect(rows.some((row) => /,INV-\d+,"?[\d,]+\.\d\d"?,/.test(row))).toBe(true);
     const summary = JSON.parse(vi.mocked(console.error).mock.calls.at(-1)![0] as string);

@@ -3,7 +3,8 @@
  * read from its text layer), camt.053/054, MT940, OFX, read by `@counterpart/statements`. Each
  * transaction is a record: id the receipt / bank reference (the stable key when there is none or it
  * repeats), amount signed (Paid In − Withdrawn), reference the account reference (`A/C No.` or the
- * `Acc.` of Details), counterparty the other party, text the narrative (Details).
+ * `Acc.` of Details), counterparty the other party (phone - name, as Other Party Info writes it),
+ * text the narrative (Details).
  */
 import { readFile } from 'node:fs/promises';
 import { DocumentContentError, openPdf, PdfPasswordError } from '@counterpart/files';
@@ -32,7 +33,7 @@ const FORMAT_NAMES: Record<StatementFormat, string> = {
 
 const MAPPING =
   'id=receipt/bank reference, amount=credit−debit (Paid In−Withdrawn), date=booking date, ' +
-  'reference=account reference (A/C No. or Acc. in Details), counterparty=other party, text=details';
+  'reference=account reference (A/C No. or Acc. in Details), counterparty=other party (phone - name), text=details';
 
 /** Records from a statement's text (the format detected or given). */
 export function readStatementSide(
@@ -90,7 +91,10 @@ export function readStatementSide(
     };
     const valueDate = transaction.value_date ? parseDay(transaction.value_date) : null;
     if (valueDate !== null) record.value_date = valueDate;
-    if (transaction.counterparty) record.counterparty = transaction.counterparty;
+    // The payer as Other Party Info writes it (`2547******123 - JANE WANJIRU`): phone and name.
+    const number = transaction.extra?.counterparty_number;
+    const counterparty = number ? `${number} - ${transaction.counterparty}` : transaction.counterparty;
+    if (counterparty) record.counterparty = counterparty;
     if (transaction.narrative) record.text = transaction.narrative;
     side.records.push(record);
   }
