@@ -63,8 +63,10 @@ async function measure(left: string, right: string): Promise<void> {
   const afterRead = process.memoryUsage();
   const peakAfterRead = process.resourceUsage().maxRSS * 1024;
   const runStarted = performance.now();
+  const runCpuBefore = process.cpuUsage();
   const result = run(l.records, r.records, defaultRuleSet());
   const runMs = performance.now() - runStarted;
+  const runCpu = process.cpuUsage(runCpuBefore);
   console.log(
     JSON.stringify({
       left: l.records.length,
@@ -77,6 +79,7 @@ async function measure(left: string, right: string): Promise<void> {
       heap_after_read_mb: mb(afterRead.heapUsed),
       peak_rss_after_read_mb: mb(peakAfterRead),
       run_ms: Math.round(runMs),
+      run_cpu_ms: Math.round((runCpu.user + runCpu.system) / 1000),
       groups: result.groups.length,
       peak_rss_mb: mb(process.resourceUsage().maxRSS * 1024),
       load_average: os.loadavg().map((value) => Math.round(value * 10) / 10),
