@@ -1,4 +1,5 @@
 export { allowedDifference, MAX_ENGINE_AMOUNT, toTolerance, withinTolerance } from './amount.ts';
+export { formatDay, parseDay } from './day.ts';
 export { counterpartyKeys, fold, phoneKey, referenceKeys, stripLeadingZeros } from './normalise.ts';
 export { defaultRuleSet, validateRuleSet } from './rules.ts';
 export { run } from './run.ts';

@@ -4,6 +4,7 @@
  * line, column and value; the file goes on so that every problem is listed at once.
  */
 import { minorDigits, parseAmount } from '@counterpart/domain';
+import { parseDay } from '../day.ts';
 import type { EngineRecord } from '../types.ts';
 import { DecimalDecision, type DecimalSeparator, readPlainAmount } from './amount-column.ts';
 import { DataError } from './cli-errors.ts';
@@ -15,7 +16,6 @@ import {
   type ResolvedMap,
   resolveColumnMap,
 } from './column-map.ts';
-import { parseDay } from './day.ts';
 import { noteBadRow, type SideRead } from './side-read.ts';
 
 export interface LedgerOptions {

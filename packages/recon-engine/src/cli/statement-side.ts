@@ -17,9 +17,9 @@ import {
   type StatementFormat,
   UnknownStatementFormatError,
 } from '@counterpart/statements';
+import { parseDay } from '../day.ts';
 import type { EngineRecord } from '../types.ts';
 import { DataError } from './cli-errors.ts';
-import { parseDay } from './day.ts';
 import { noteBadRow, type SideRead } from './side-read.ts';
 
 const FORMAT_NAMES: Record<StatementFormat, string> = {
