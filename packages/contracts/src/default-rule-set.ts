@@ -73,8 +73,10 @@ export function defaultRuleSet(): RuleSet {
         cardinality: '1:many',
         blocking: ['reference', 'counterparty', 'payer'],
         allowed_remainder: { absolute: 0 },
-        max_group_size: 5,
+        max_group_size: 4,
         max_work: 200_000,
+        // A customer has a handful of open invoices: the 12 closest in date are searched.
+        max_block: 12,
         // A payment settles invoices issued before it, weeks to months back, never after.
         date_window: { days_before: 120, days_after: 0 },
         weights: { amount: 0.5, date: 0.05, reference: 0.1, counterparty: 0.35 },

@@ -7,8 +7,8 @@
  *   common; the amount keeps sequential invoice numbers, which share variants, out of the block);
  * - amount: right records whose amount lies within the tolerance (a range of the amount order);
  * - counterparty: right records sharing a counterparty key;
- * - payer: right records of the customers the payer is linked to (payer-index.ts), within the amount
- *   tolerance (a customer's records are few; at most MAX_CUSTOMER_RECORDS looked at per customer).
+ * - payer: right records of the customers the payer is linked to (payer-index.ts) whose amount is within
+ *   the tolerance (a slice of the customer's records by amount; at most MAX_CUSTOMER_RECORDS of it).
  * A block bigger than `max_block` is skipped: uninformative, and it would make the pass quadratic.
  */
 import { DEFAULT_MAX_BLOCK as RULE_SET_MAX_BLOCK } from '@counterpart/contracts';
@@ -20,7 +20,7 @@ import type { ScoredPass } from './types.ts';
 import type { TypoIndex } from './typo-index.ts';
 
 export const DEFAULT_MAX_BLOCK = RULE_SET_MAX_BLOCK.scored;
-/** Most records of one customer looked at by the payer block (its latest ones past that). */
+/** Most records of one customer taken by the payer block for one payment. */
 const MAX_CUSTOMER_RECORDS = 5000;
 
 interface AmountOrder {
@@ -146,10 +146,10 @@ export function collectCandidates(
     const amount = left.amount[l]!;
     const slack = Math.max(tolerance.absolute, Math.ceil((Math.abs(amount) * 2 * tolerance.ppm) / 1e6));
     for (const link of into.payers.customerLinks(l)) {
-      const records: number[] = into.payers.recordsOf[link.customer]!;
-      for (let i = Math.max(0, records.length - MAX_CUSTOMER_RECORDS); i < records.length; i++) {
+      const records: number[] = into.payers.recordsBetween(link.customer, amount - slack, amount + slack);
+      for (let i = 0; i < records.length && i < MAX_CUSTOMER_RECORDS; i++) {
         const r = records[i]!;
-        if (into.stamp[r] === l || !right.open[r] || Math.abs(right.amount[r]! - amount) > slack) continue;
+        if (into.stamp[r] === l || !right.open[r]) continue;
         into.stamp[r] = l;
         into.list.push(r);
       }

@@ -30,17 +30,7 @@ const GENERIC_WORDS = new Set([
 ]);
 
 /** Company-form words ignored when comparing counterparty names. */
-export const LEGAL_FORMS = new Set([
-  'LTD',
-  'LIMITED',
-  'PLC',
-  'CO',
-  'COMPANY',
-  'AND',
-  'THE',
-  'ENTERPRISES',
-  'SONS',
-]);
+const LEGAL_FORMS = new Set(['LTD', 'LIMITED', 'PLC', 'CO', 'COMPANY', 'AND', 'THE', 'ENTERPRISES', 'SONS']);
 
 /** A known generic word: capped at a low weight whatever its frequency (see token-weights.ts). */
 export function isGenericWord(key: string): boolean {

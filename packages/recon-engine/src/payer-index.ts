@@ -5,20 +5,24 @@
  * (a payer who paid customer C before pays C again). Built once per run, when a pass first blocks on
  * `payer`; a left record's links are worked out when first asked.
  */
-import { LEGAL_FORMS } from './normalise.ts';
-import { namesMeet, type PayerIdentity, payerKey, payerOf, phoneMaskKey, phonesMeet } from './payer.ts';
+import { fold } from './normalise.ts';
+import { namesMeet, type PayerIdentity, payerKeys, payerOf, phoneMaskKey, phonesMeet } from './payer.ts';
 import type { Prepared } from './prepare.ts';
 import type { MatchGroup } from './types.ts';
 
-/** A left record's link to a customer: how sure (0..1) and why. */
+/** A left record's link to a customer: how sure (0..1) and why (`describe` words it). */
 export interface CustomerLink {
   customer: number;
   score: number;
-  detail: string;
+  /** What was learned (its count grows as the run goes on), when the link comes from it. */
+  learned?: Learned;
+  /** The customer's phone the payer's meets, when the link comes from it. */
+  phone?: string;
 }
 
-interface Learned {
+export interface Learned {
   payer: PayerIdentity;
+  keys: string[];
   customer: number;
   count: number;
 }
@@ -26,45 +30,58 @@ interface Learned {
 /** Most customers a payer is linked to: past it the identity says nothing. */
 const MAX_LINKS = 6;
 
-/** The customer key of a counterparty: its name's words, company forms left out. */
+/**
+ * The customer key of a counterparty: its words in upper case. Company forms are kept: a ledger spells
+ * each customer one way, and `ELDORET FRESH PRODUCE LTD` and `… & SONS` are two customers.
+ */
 export function customerKey(counterparty: string | undefined): string {
-  if (!counterparty) return '';
-  return counterparty
-    .toUpperCase()
-    .replace(/[^A-Z0-9]+/g, ' ')
-    .split(' ')
-    .filter((word) => word.length > 0 && !LEGAL_FORMS.has(word))
-    .join(' ');
+  return counterparty ? fold(counterparty) : '';
 }
 
 export class PayerIndex {
   /** Right record → customer number, -1 without a counterparty. */
   readonly customerOf: Int32Array;
   readonly customerNames: string[] = [];
-  /** Customer → its right records, in (date, id) order. */
+  /** Customer → its right records, by amount (then index): a payment's amount range is a slice. */
   readonly recordsOf: number[][] = [];
   private readonly customerByKey = new Map<string, number>();
   private readonly phones = new Map<string, Array<{ pattern: string; customer: number }>>();
   private readonly learned = new Map<string, Learned[]>();
   private readonly payers: Array<PayerIdentity | null | undefined>;
+  private readonly keysOf: Array<string[] | undefined>;
   private readonly links: Array<CustomerLink[] | undefined>;
   private learnedUpTo = 0;
-  private dirty = false;
+  /** Bumped by each catch-up that learned a new payer → customer link. */
+  private epoch = 0;
+  private learnedNew = false;
+  /** Payer key → the epoch its last new link counts from; a record's links are redone only then. */
+  private readonly keyChanged = new Map<string, number>();
+  private readonly linksEpoch: Int32Array;
 
   constructor(private readonly prepared: Prepared) {
     const right = prepared.right;
     this.customerOf = new Int32Array(right.records.length).fill(-1);
     this.payers = new Array(prepared.left.records.length);
+    this.keysOf = new Array(prepared.left.records.length);
     this.links = new Array(prepared.left.records.length);
+    this.linksEpoch = new Int32Array(prepared.left.records.length);
+    // A ledger repeats each customer's name as written: folded once per spelling.
+    const bySpelling = new Map<string, number>();
     for (let r = 0; r < right.records.length; r++) {
-      const key = customerKey(right.records[r]!.counterparty);
-      if (key === '') continue;
-      let customer = this.customerByKey.get(key);
+      const written = right.records[r]!.counterparty;
+      if (!written) continue;
+      let customer = bySpelling.get(written);
       if (customer === undefined) {
-        customer = this.customerNames.length;
-        this.customerByKey.set(key, customer);
-        this.customerNames.push(right.records[r]!.counterparty!.trim());
-        this.recordsOf.push([]);
+        const key = customerKey(written);
+        if (key === '') continue;
+        customer = this.customerByKey.get(key);
+        if (customer === undefined) {
+          customer = this.customerNames.length;
+          this.customerByKey.set(key, customer);
+          this.customerNames.push(written.trim());
+          this.recordsOf.push([]);
+        }
+        bySpelling.set(written, customer);
       }
       this.customerOf[r] = customer;
       this.recordsOf[customer]!.push(r);
@@ -78,6 +95,24 @@ export class PayerIndex {
         }
       }
     }
+    const amount = right.amount;
+    for (const records of this.recordsOf) records.sort((a, b) => amount[a]! - amount[b]! || a - b);
+  }
+
+  /** The customer's right records whose amount is within [low, high]. */
+  recordsBetween(customer: number, low: number, high: number): number[] {
+    const records = this.recordsOf[customer]!;
+    const amount = this.prepared.right.amount;
+    let from = 0;
+    let to = records.length;
+    while (from < to) {
+      const middle = (from + to) >>> 1;
+      if (amount[records[middle]!]! < low) from = middle + 1;
+      else to = middle;
+    }
+    let end = from;
+    while (end < records.length && amount[records[end]!]! <= high) end++;
+    return records.slice(from, end);
   }
 
   private addPhone(pattern: string, customer: number): void {
@@ -99,18 +134,34 @@ export class PayerIndex {
     return payer;
   }
 
+  private payerKeysOf(l: number): string[] {
+    let keys = this.keysOf[l];
+    if (keys === undefined) {
+      const payer = this.payer(l);
+      keys = payer ? payerKeys(payer) : [];
+      this.keysOf[l] = keys;
+    }
+    return keys;
+  }
+
   /** Remembers that the left record's payer paid the right record's customer (an accepted group). */
   learn(l: number, r: number): void {
     const customer = this.customerOf[r]!;
     const payer = this.payer(l);
     if (customer < 0 || !payer) return;
-    const key = payerKey(payer);
-    const list = this.learned.get(key);
-    const same = list?.find((entry) => entry.customer === customer && samePayer(entry.payer, payer));
+    const keys = this.payerKeysOf(l);
+    const same = this.learnedOf(payer, keys).find((entry) => entry.customer === customer);
     if (same) same.count++;
-    else if (list) list.push({ payer, customer, count: 1 });
-    else this.learned.set(key, [{ payer, customer, count: 1 }]);
-    this.dirty = true;
+    else {
+      const entry = { payer, keys, customer, count: 1 };
+      for (const key of keys) {
+        const list = this.learned.get(key);
+        if (list) list.push(entry);
+        else this.learned.set(key, [entry]);
+        this.keyChanged.set(key, this.epoch + 1);
+      }
+      this.learnedNew = true;
+    }
   }
 
   /**
@@ -121,9 +172,9 @@ export class PayerIndex {
     const pairs = this.prepared.left.acceptedLinks;
     for (; this.learnedUpTo < pairs.length; this.learnedUpTo += 2)
       this.learn(pairs[this.learnedUpTo]!, pairs[this.learnedUpTo + 1]!);
-    if (this.dirty) {
-      this.links.fill(undefined);
-      this.dirty = false;
+    if (this.learnedNew) {
+      this.epoch++;
+      this.learnedNew = false;
     }
   }
 
@@ -154,11 +205,28 @@ export class PayerIndex {
   /** The customers a left record's payer is linked to, best first (at most MAX_LINKS). */
   customerLinks(l: number): CustomerLink[] {
     let links = this.links[l];
+    if (links !== undefined && this.linksEpoch[l]! < this.epoch) {
+      const since = this.linksEpoch[l]!;
+      if (this.payerKeysOf(l).some((key) => (this.keyChanged.get(key) ?? 0) > since)) links = undefined;
+      else this.linksEpoch[l] = this.epoch;
+    }
     if (links === undefined) {
       links = this.workOutLinks(l);
       this.links[l] = links;
+      this.linksEpoch[l] = this.epoch;
     }
     return links;
+  }
+
+  /** Why a payer is linked to the customer, in words. */
+  describe(link: CustomerLink): string {
+    const name = this.customerNames[link.customer];
+    if (link.learned) {
+      const count = link.learned.count;
+      return `this payer paid ${name} ${count === 1 ? 'once' : `${count} times`} before`;
+    }
+    if (link.phone) return `the payer's phone meets ${name}'s ${link.phone}`;
+    return `the payer is ${name}`;
   }
 
   /** The link of a left record to a right record's customer, or null. */
@@ -169,26 +237,29 @@ export class PayerIndex {
     return null;
   }
 
+  /** What was learned of this payer (one entry per customer), in the order learned. */
+  private learnedOf(payer: PayerIdentity, keys: readonly string[]): Learned[] {
+    const found: Learned[] = [];
+    for (const key of keys) {
+      for (const entry of this.learned.get(key) ?? []) {
+        if (!found.includes(entry) && samePayer(entry.payer, payer)) found.push(entry);
+      }
+    }
+    return found;
+  }
+
   private workOutLinks(l: number): CustomerLink[] {
     const payer = this.payer(l);
     if (!payer) return [];
     const best = new Map<number, CustomerLink>();
-    const offer = (customer: number, score: number, detail: string) => {
-      const known = best.get(customer);
-      if (!known || known.score < score) best.set(customer, { customer, score, detail });
+    const offer = (link: CustomerLink) => {
+      const known = best.get(link.customer);
+      if (!known || known.score < link.score) best.set(link.customer, link);
     };
-    const learned = (this.learned.get(payerKey(payer)) ?? []).filter((entry) =>
-      samePayer(entry.payer, payer),
-    );
+    const learned = this.learnedOf(payer, this.payerKeysOf(l));
     const learnedCustomers = new Set(learned.map((entry) => entry.customer));
-    for (const entry of learned) {
-      const times = entry.count === 1 ? 'once' : `${entry.count} times`;
-      offer(
-        entry.customer,
-        learnedCustomers.size === 1 ? 1 : 0.7,
-        `this payer paid ${this.customerNames[entry.customer]} ${times} before`,
-      );
-    }
+    for (const entry of learned)
+      offer({ customer: entry.customer, score: learnedCustomers.size === 1 ? 1 : 0.7, learned: entry });
     if (payer.phone) {
       const pattern = payer.phone.pattern;
       const hits = (this.phones.get(phoneMaskKey(pattern)) ?? []).filter((entry) =>
@@ -198,15 +269,11 @@ export class PayerIndex {
       for (const hit of hits) {
         const exact = payer.phone.full;
         const score = customers.size === 1 ? (exact ? 1 : 0.9) : exact ? 0.8 : 0.5;
-        offer(
-          hit.customer,
-          score,
-          `payer ${pattern} ${exact ? 'is' : 'fits'} the customer's phone ${hit.pattern}`,
-        );
+        offer({ customer: hit.customer, score, phone: hit.pattern });
       }
     } else {
       const customer = this.customerByKey.get(customerKey(payer.name.join(' ')));
-      if (customer !== undefined) offer(customer, 0.9, 'payer name is the customer name');
+      if (customer !== undefined) offer({ customer, score: 0.9 });
     }
     return [...best.values()]
       .sort((a, b) => b.score - a.score || a.customer - b.customer)
@@ -221,7 +288,8 @@ function samePayer(a: PayerIdentity, b: PayerIdentity): boolean {
     return (a.phone.full && b.phone.full) || namesMeet(a.name, b.name);
   }
   if (a.phone || b.phone) return false;
-  return namesMeet(a.name, b.name) || customerKey(a.name.join(' ')) === customerKey(b.name.join(' '));
+  // Found under the same sorted-words key: the same words.
+  return a.name.length === b.name.length;
 }
 
 function indexOfIds(records: readonly { id: string }[], ids: readonly string[]): Map<string, number> {

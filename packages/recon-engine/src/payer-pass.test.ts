@@ -39,7 +39,7 @@ describe('payer identity', () => {
     expect(result.groups).toHaveLength(1);
     expect(result.groups[0]).toMatchObject({ left: ['QAB1234567'], right: ['D1'], status: 'reconciled' });
     expect(result.groups[0]!.features.find((f) => f.name === 'counterparty')?.detail).toBe(
-      "payer 2547*456 fits the customer's phone 254722123456",
+      "the payer's phone meets MWANGI HARDWARE LTD's 254722123456",
     );
   });
 

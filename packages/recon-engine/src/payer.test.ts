@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { namesMeet, payerKey, payerOf, phoneMaskKey, phonePattern, phonesMeet } from './payer.ts';
+import { namesMeet, payerKeys, payerOf, phoneMaskKey, phonePattern, phonesMeet } from './payer.ts';
 
 describe('payer phones', () => {
   it('reads full and masked Kenyan phones in the 254 form', () => {
@@ -46,11 +46,14 @@ describe('payerOf', () => {
     });
   });
 
-  it('falls back to the counterparty, and keys phones by mask, names by sorted words', () => {
+  it('falls back to the counterparty, and keys payers by phone tail and name word', () => {
     const payer = payerOf('TRF FROM SOMEONE', 'MWANGI HARDWARE LTD');
     expect(payer).toEqual({ phone: null, name: ['MWANGI', 'HARDWARE', 'LTD'] });
-    expect(payerKey(payer!)).toBe('NHARDWARE LTD MWANGI');
-    expect(payerKey({ phone: { pattern: '2547*123', full: false }, name: [] })).toBe('P123');
+    expect(payerKeys(payer!)).toEqual(['NHARDWARE LTD MWANGI']);
+    expect(payerKeys({ phone: { pattern: '2547*123', full: false }, name: ['J', 'WANJIRU'] })).toEqual([
+      'P123 WANJIRU',
+    ]);
+    expect(payerKeys({ phone: { pattern: '2547*123', full: false }, name: [] })).toEqual(['P123 ']);
     expect(payerOf(undefined, undefined)).toBeNull();
   });
 });

@@ -18,8 +18,6 @@ export interface PayerIdentity {
   name: string[];
 }
 
-/** The part of a Details text after `from`: a phone (digits, masks, spaces), ` - `, the name, then `Acc.`. */
-const DETAILS = /\bFROM\s+([+\d*X][\d*X ]{7,17}\d)\s*-\s*(.*?)(?:\s+ACC\b.*)?$/;
 const MASK_CHARACTERS = /[*X]/g;
 
 /**
@@ -49,14 +47,18 @@ export function phonePattern(written: string): PayerPhone | null {
 
 /** Whether two phone patterns can be the same number: the visible heads and tails agree. */
 export function phonesMeet(a: string, b: string): boolean {
-  const [aHead, aTail = null] = a.split('*');
-  const [bHead, bTail = null] = b.split('*');
-  if (aTail === null && bTail === null) return a === b;
-  const head = (x: string, y: string) => x.startsWith(y) || y.startsWith(x);
-  const tail = (x: string, y: string) => x.endsWith(y) || y.endsWith(x);
-  if (aTail === null) return a.startsWith(bHead!) && a.endsWith(bTail!);
-  if (bTail === null) return b.startsWith(aHead!) && b.endsWith(aTail);
-  return head(aHead!, bHead!) && tail(aTail, bTail);
+  const aStar = a.indexOf('*');
+  const bStar = b.indexOf('*');
+  if (aStar < 0 && bStar < 0) return a === b;
+  // Heads: the digits before either mask; tails: the digits after either mask (a full number is all head and all tail).
+  const head = Math.min(aStar < 0 ? a.length : aStar, bStar < 0 ? b.length : bStar);
+  for (let i = 0; i < head; i++) if (a.charCodeAt(i) !== b.charCodeAt(i)) return false;
+  const tail = Math.min(
+    aStar < 0 ? a.length : a.length - aStar - 1,
+    bStar < 0 ? b.length : b.length - bStar - 1,
+  );
+  for (let i = 1; i <= tail; i++) if (a.charCodeAt(a.length - i) !== b.charCodeAt(b.length - i)) return false;
+  return true;
 }
 
 /** The key a phone pattern is found under whatever its mask: its last three digits. */
@@ -75,12 +77,8 @@ function nameWords(text: string): string[] {
 /** Payer phone and name of a record's text (M-Pesa Details) or, failing that, of its counterparty. */
 export function payerOf(text: string | undefined, counterparty: string | undefined): PayerIdentity | null {
   if (text) {
-    const match = DETAILS.exec(text.toUpperCase());
-    if (match) {
-      const phone = phonePattern(match[1]!);
-      const name = nameWords(match[2]!);
-      if (phone || name.length > 0) return { phone, name };
-    }
+    const payer = detailsPayer(text);
+    if (payer) return payer;
   }
   if (!counterparty) return null;
   let phone: PayerPhone | null = null;
@@ -90,6 +88,50 @@ export function payerOf(text: string | undefined, counterparty: string | undefin
   }
   const name = nameWords(counterparty);
   return phone || name.length > 0 ? { phone, name } : null;
+}
+
+/** Index of `from ` in any case, or -1. */
+function fromIndex(text: string): number {
+  for (const spelling of ['from ', 'FROM ', 'From ']) {
+    const at = text.indexOf(spelling);
+    if (at >= 0) return at;
+  }
+  return -1;
+}
+
+/**
+ * The M-Pesa Details shape, `… from <phone> - <name> Acc. <reference>`, read by hand (it runs for every
+ * payment the payer identity looks at); null when the text is not of that shape.
+ */
+function detailsPayer(text: string): PayerIdentity | null {
+  const from = fromIndex(text);
+  if (from < 0) return null;
+  const dash = text.indexOf(' - ', from + 5);
+  if (dash < 0 || dash - from > 30) return null;
+  const phone = phonePattern(text.slice(from + 5, dash));
+  if (!phone) return null;
+  let end = text.length;
+  for (const spelling of [' Acc', ' ACC', ' acc']) {
+    const at = text.indexOf(spelling, dash + 3);
+    if (at >= 0 && at < end) end = at;
+  }
+  return { phone, name: letterWords(text, dash + 3, end) };
+}
+
+/** The words of letters of text[from, to), upper case (anything else separates). */
+function letterWords(text: string, from: number, to: number): string[] {
+  const words: string[] = [];
+  let start = -1;
+  for (let i = from; i <= to; i++) {
+    const code = i < to ? text.charCodeAt(i) | 32 : 0;
+    const letter = code >= 97 && code <= 122;
+    if (letter && start < 0) start = i;
+    else if (!letter && start >= 0) {
+      words.push(text.slice(start, i).toUpperCase());
+      start = -1;
+    }
+  }
+  return words;
 }
 
 /**
@@ -104,8 +146,8 @@ export function namesMeet(a: readonly string[], b: readonly string[]): boolean {
 
 function sameWords(a: readonly string[], b: readonly string[]): boolean {
   if (a.length !== b.length) return false;
-  const sorted = [...b].sort();
-  return [...a].sort().every((word, i) => word === sorted[i]);
+  for (const word of a) if (!b.includes(word)) return false;
+  return true;
 }
 
 function endsMeet(a: readonly string[], b: readonly string[]): boolean {
@@ -117,10 +159,15 @@ function endsMeet(a: readonly string[], b: readonly string[]): boolean {
 }
 
 /**
- * The key a payer's earlier payments are remembered under: the phone mask key when there is a phone
- * (`P123`; the names are compared on lookup), else the name's words sorted (`NHARDWARE MWANGI`).
+ * The keys a payer's earlier payments are remembered under. With a phone: its last three digits and one
+ * name word of two letters or more a key (`P123 WANJIRU`), so that `JANE WANJIRU`, `WANJIRU JANE` and
+ * `J WANJIRU` meet (names are compared on lookup). Without: the name's words sorted, one key
+ * (`NHARDWARE LTD MWANGI`: a bank narrative spells a company one way).
  */
-export function payerKey(payer: PayerIdentity): string {
-  if (payer.phone) return `P${phoneMaskKey(payer.phone.pattern)}`;
-  return `N${[...payer.name].sort().join(' ')}`;
+export function payerKeys(payer: PayerIdentity): string[] {
+  if (!payer.phone) return [`N${[...payer.name].sort().join(' ')}`];
+  const prefix = `P${phoneMaskKey(payer.phone.pattern)} `;
+  const words = payer.name.filter((word) => word.length >= 2);
+  if (words.length === 0) return [prefix];
+  return [...new Set(words)].map((word) => prefix + word);
 }

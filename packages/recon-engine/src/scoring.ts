@@ -277,7 +277,7 @@ export function explainPair(
       score: roundScore(features.counterparty),
       detail:
         link && link.score >= features.counterparty
-          ? link.detail
+          ? context.payers!.describe(link)
           : `counterparty ${percent(features.counterparty)} similar`,
     });
   }

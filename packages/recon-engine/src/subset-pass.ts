@@ -199,7 +199,7 @@ function scoreGroup(
       const party = counterpartyScore(prepared, l, r);
       const link = context.payers?.linkTo(l, r);
       if (!link || (party !== null && party >= link.score)) return party;
-      linkDetail ??= link.detail;
+      linkDetail ??= context.payers!.describe(link);
       return link.score;
     })
     .filter((value) => value !== null);
