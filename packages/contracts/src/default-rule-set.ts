@@ -32,7 +32,8 @@ export function defaultRuleSet(): RuleSet {
         id: 'tolerance',
         name: 'Reference and amount within tolerance',
         kind: 'scored',
-        blocking: ['reference', 'typo'],
+        // payer: the payer's link to the customer counts as counterparty (a person paying for a company).
+        blocking: ['reference', 'typo', 'payer'],
         amount_tolerance: { absolute: 50_000, percent: 0.5 },
         similarity: { method: 'best', min_reference: 0.7 },
         date_window: { ...PAYMENT_WINDOW },

@@ -1,7 +1,7 @@
 /**
  * Candidate blocking for scored passes. Blocks are static — built over all records of the run, open or
  * not — so a record's candidates only shrink as records get matched (which keeps runs idempotent):
- * - reference: right records sharing a reference key;
+ * - reference: right records sharing a reference key, or an invoice number's family (reference-family.ts);
  * - typo: right records of the same amount sharing a one-deletion variant of the last 8 characters of a
  *   strong identifier (any single typo — a dropped, swapped or wrong character — leaves one variant in
  *   common; the amount keeps sequential invoice numbers, which share variants, out of the block);
@@ -16,6 +16,7 @@ import type { Tolerance } from './amount.ts';
 import { sortByAmount } from './amount-order.ts';
 import type { PayerIndex } from './payer-index.ts';
 import type { KeyIndex, Prepared } from './prepare.ts';
+import { familyCandidates } from './reference-family.ts';
 import type { ScoredPass } from './types.ts';
 import type { TypoIndex } from './typo-index.ts';
 
@@ -130,6 +131,13 @@ export function collectCandidates(
         into.list.push(r);
       }
     }
+  }
+  if (pass.blocking.includes('reference')) {
+    familyCandidates(prepared, l, maxBlock, (r) => {
+      if (into.stamp[r] === l) return;
+      into.stamp[r] = l;
+      into.list.push(r);
+    });
   }
   if (into.typo) into.typo.addCandidates(left, l, into);
   if (pass.blocking.includes('counterparty'))

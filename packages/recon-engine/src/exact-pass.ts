@@ -6,7 +6,7 @@
  * 1:1; ties go to the earliest right record (then the lowest id), which is the lowest index.
  */
 import { closePair } from './groups.ts';
-import { dateOf, type Prepared, type PreparedSide } from './prepare.ts';
+import { dateOf, isRejected, type Prepared, type PreparedSide } from './prepare.ts';
 import { dateScore, daysApart, roundScore } from './scoring.ts';
 import { int32Array } from './typed-memory.ts';
 import type { ExactPass, MatchGroup } from './types.ts';
@@ -49,6 +49,7 @@ export function runExactPass(
     const l = pairs.left[p]!;
     const best = pairs.right[p]!;
     const bestKey = pairs.key[p]!;
+    if (prepared.rejected && isRejected(prepared, l, best)) continue;
     const days = dateOf(right, best, pass.date_field) - dateOf(left, l, pass.date_field);
     const group = closePair(left, right, l, best, {
       rule_id: pass.id,

@@ -23,13 +23,22 @@ export function acceptedStatus(difference: bigint): MatchStatus {
   return difference === 0n ? 'reconciled' : 'partial';
 }
 
+/** What a pass decided about a group; `reason` says why a suggestion is not automatic. */
+export interface GroupOutcome {
+  rule_id: string;
+  status: MatchStatus | 'accepted';
+  score: number;
+  features: FeatureScore[];
+  reason?: string;
+}
+
 /** Makes the group and closes its records. */
 export function closeGroup(
   left: PreparedSide,
   right: PreparedSide,
   leftIndexes: readonly number[],
   rightIndexes: readonly number[],
-  group: { rule_id: string; status: MatchStatus | 'accepted'; score: number; features: FeatureScore[] },
+  group: GroupOutcome,
 ): MatchGroup {
   const difference = groupDifference(left, right, leftIndexes, rightIndexes);
   if (group.status === 'accepted')
@@ -44,6 +53,7 @@ export function closeGroup(
     score: group.score,
     features: group.features,
     difference,
+    ...(group.reason === undefined ? {} : { reason: group.reason }),
   };
 }
 
@@ -53,7 +63,7 @@ export function closePair(
   right: PreparedSide,
   l: number,
   r: number,
-  group: { rule_id: string; status: MatchStatus | 'accepted'; score: number; features: FeatureScore[] },
+  group: GroupOutcome,
 ): MatchGroup {
   const leftRecord = left.records[l]!;
   const rightRecord = right.records[r]!;
@@ -69,5 +79,6 @@ export function closePair(
     score: group.score,
     features: group.features,
     difference,
+    ...(group.reason === undefined ? {} : { reason: group.reason }),
   };
 }

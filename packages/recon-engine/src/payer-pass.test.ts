@@ -129,3 +129,23 @@ describe('payer identity', () => {
     expect(rules.passes.find((pass) => pass.id === 'payer')).toBeDefined();
   });
 });
+
+describe('decisions a run respects', () => {
+  it('never proposes a rejected pair again, and says why a suggestion is not automatic', () => {
+    const left = [
+      mpesa('QAB1234567', 250_000, 'Pay Bill Online from 0722123456 - JANE WANJIRU Acc. PAYMENT'),
+    ];
+    const right = [
+      invoice('D1', 250_000, 'MWANGI HARDWARE LTD', DAY - 10, '254722123456'),
+      invoice('D2', 250_000, 'MWANGI HARDWARE LTD', DAY - 9, '254722123456'),
+    ];
+    const first = run(left, right, rulesOf(payerPass));
+    expect(first.groups).toMatchObject([{ status: 'suggested', right: ['D2'] }]);
+    expect(first.groups[0]!.reason).toBe('D1 (right) scores 0.9839, within the ambiguity gap 0.05');
+    const second = run(left, right, rulesOf(payerPass), {
+      rejectedPairs: [{ left: 'QAB1234567', right: 'D2' }],
+    });
+    expect(second.groups).toMatchObject([{ right: ['D1'], status: 'reconciled' }]);
+    expect(second.groups[0]!.reason).toBeUndefined();
+  });
+});

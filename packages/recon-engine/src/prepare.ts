@@ -57,6 +57,40 @@ export interface Prepared {
   weight: (id: number) => number;
   /** Whether an interned key is a document identifier (`isIdentifierKey`), worked out once per key. */
   isIdentifier: (id: number) => boolean;
+  /** Rejected pairs (`RunOptions.rejectedPairs`): left index → right indexes never to pair. */
+  rejected?: Map<number, Set<number>>;
+}
+
+/** Whether a person rejected pairing left record `l` with right record `r`. */
+export function isRejected(prepared: Prepared, l: number, r: number): boolean {
+  return prepared.rejected?.get(l)?.has(r) ?? false;
+}
+
+/** The rejected pairs by record index (a scan of both sides when there are any). */
+export function rejectedIndex(
+  prepared: Prepared,
+  pairs: ReadonlyArray<{ left: string; right: string }>,
+): Map<number, Set<number>> | undefined {
+  if (pairs.length === 0) return undefined;
+  const wanted = (records: readonly EngineRecord[], ids: Set<string>) => {
+    const found = new Map<string, number>();
+    records.forEach((record, index) => {
+      if (ids.has(record.id)) found.set(record.id, index);
+    });
+    return found;
+  };
+  const left = wanted(prepared.left.records, new Set(pairs.map((pair) => pair.left)));
+  const right = wanted(prepared.right.records, new Set(pairs.map((pair) => pair.right)));
+  const rejected = new Map<number, Set<number>>();
+  for (const pair of pairs) {
+    const l = left.get(pair.left);
+    const r = right.get(pair.right);
+    if (l === undefined || r === undefined) continue;
+    const set = rejected.get(l);
+    if (set) set.add(r);
+    else rejected.set(l, new Set([r]));
+  }
+  return rejected;
 }
 
 /** Postings: one record index, a list of them, or none. */

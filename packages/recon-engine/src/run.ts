@@ -7,7 +7,7 @@
 import { runExactPass } from './exact-pass.ts';
 import { payerIndexOf } from './payer-index.ts';
 import type { Prepared } from './prepare.ts';
-import { prepare } from './prepare.ts';
+import { prepare, rejectedIndex } from './prepare.ts';
 import { runReversalPass } from './reversal-pass.ts';
 import { validateRuleSet } from './rules.ts';
 import { runScoredPass } from './scored-pass.ts';
@@ -49,6 +49,7 @@ export function run(
     for (const id of group.right) matched.right.add(id);
   }
   const prepared = prepare(left, right, matched, options.parallel);
+  prepared.rejected = rejectedIndex(prepared, options.rejectedPairs ?? []);
   const groups: MatchGroup[] = [];
   const stats: PassStats[] = [];
   checked.passes.forEach((pass, index) => {

@@ -12,7 +12,7 @@ import { type Edges, resolveConflicts } from './assignment.ts';
 import { type Candidates, collectCandidates } from './blocking.ts';
 import { closePair } from './groups.ts';
 import { payerIndexOf } from './payer-index.ts';
-import type { Prepared } from './prepare.ts';
+import { isRejected, type Prepared } from './prepare.ts';
 import {
   explainPair,
   type PairFeatures,
@@ -32,21 +32,31 @@ class BestTwo {
   readonly first: Float64Array;
   readonly second: Float64Array;
   readonly partner: Int32Array;
+  readonly secondPartner: Int32Array;
   constructor(size: number) {
     this.first = float64Array(size).fill(-1);
     this.second = float64Array(size).fill(-1);
     this.partner = int32Array(size).fill(-1);
+    this.secondPartner = int32Array(size).fill(-1);
   }
   add(node: number, score: number, partner: number) {
     if (score > this.first[node]!) {
       this.second[node] = this.first[node]!;
+      this.secondPartner[node] = this.partner[node]!;
       this.first[node] = score;
       this.partner[node] = partner;
-    } else if (score > this.second[node]!) this.second[node] = score;
+    } else if (score > this.second[node]!) {
+      this.second[node] = score;
+      this.secondPartner[node] = partner;
+    }
   }
   /** Best score of the node's other edges. */
   other(node: number, partner: number): number {
     return this.partner[node] === partner ? this.second[node]! : this.first[node]!;
+  }
+  /** The partner of the node's best other edge (-1 when none). */
+  otherPartner(node: number, partner: number): number {
+    return this.partner[node] === partner ? this.secondPartner[node]! : this.partner[node]!;
   }
 }
 
@@ -64,6 +74,7 @@ export function runScoredPass(
     method: pass.similarity.method,
   };
   const minReference = pass.similarity.min_reference ?? 0;
+  const rejected = prepared.rejected !== undefined;
   const candidates: Candidates = { stamp: int32Array(right.records.length).fill(-1), list: [] };
   if (pass.blocking.includes('typo')) candidates.typo = typoIndex(prepared);
   if (pass.blocking.includes('payer')) {
@@ -90,6 +101,7 @@ export function runScoredPass(
     for (let c = 0; c < list.length; c++) {
       const r = list[c]!;
       if (!right.open[r] || right.currency[r] !== left.currency[l]) continue;
+      if (rejected && isRejected(prepared, l, r)) continue;
       comparisons++;
       if (!scorePairInto(context, l, r, features)) continue;
       const score = features.score;
@@ -135,6 +147,17 @@ export function runScoredPass(
     const score = edges.score[edge]!;
     const rival = Math.max(bestLeft.other(l, r), bestRight.other(r, l));
     const automatic = score >= pass.auto_accept && score - rival >= pass.ambiguity_gap - 1e-9;
+    let reason: string | undefined;
+    if (!automatic) {
+      if (score < pass.auto_accept) reason = `score ${score} is below auto-accept ${pass.auto_accept}`;
+      else {
+        // The rival: another right record for this left one, or another left record for this right one.
+        const viaLeft = bestLeft.other(l, r) >= bestRight.other(r, l);
+        const other = viaLeft ? bestLeft.otherPartner(l, r) : bestRight.otherPartner(r, l);
+        const id = other < 0 ? '?' : (viaLeft ? right : left).records[other]!.id;
+        reason = `${id} (${viaLeft ? 'right' : 'left'}) scores ${rival}, within the ambiguity gap ${pass.ambiguity_gap}`;
+      }
+    }
     const party = edgeFeatures[4 * edge + 3]!;
     const features: PairFeatures = {
       amount: edgeFeatures[4 * edge]!,
@@ -149,6 +172,7 @@ export function runScoredPass(
         status: automatic ? 'accepted' : 'suggested',
         score,
         features: explainPair(context, l, r, features),
+        reason,
       }),
     );
   }

@@ -7,6 +7,7 @@ import { DEFAULT_WEIGHTS } from '@counterpart/contracts';
 import { allowedDifference, type Tolerance } from './amount.ts';
 import type { PayerIndex } from './payer-index.ts';
 import { dateOf, idChunks, type Prepared } from './prepare.ts';
+import { familyScore } from './reference-family.ts';
 import { bestJaroWinkler, editDistance, tokenSetRatioIds } from './similarity.ts';
 import { int8Array } from './typed-memory.ts';
 import type { DateWindow, FeatureScore, FeatureWeights, SimilarityMethod } from './types.ts';
@@ -202,6 +203,10 @@ export function scorePairInto(
   out.amount = amount;
   out.date = date;
   out.reference = referenceScore(context, left, right);
+  if (out.reference < 0.95) {
+    const family = familyScore(prepared, left, right, amount === 1);
+    if (family > out.reference) out.reference = family;
+  }
   out.counterparty = counterpartyScore(prepared, left, right);
   if (context.payers) {
     const link = context.payers.linkTo(left, right);

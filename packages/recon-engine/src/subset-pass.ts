@@ -91,6 +91,9 @@ interface BlockScratch {
   window: SubsetSumPass['date_window'];
   dateField: SubsetSumPass['date_field'];
   payers?: PayerIndex;
+  anchor: number;
+  /** The run's rejected pairs, when there are any. */
+  rejected?: Map<number, Set<number>>;
 }
 
 /** Adds an item to the block if it is open, of the anchor's currency and sign, and inside the window. */
@@ -100,6 +103,10 @@ function addItem(block: BlockScratch, item: number): void {
     return;
   const sign = Math.sign(items.amount[item]!);
   if (sign === 0 || sign !== block.anchorSign) return;
+  if (block.rejected) {
+    const pair = block.itemsAreLeft ? [item, block.anchor] : [block.anchor, item];
+    if (block.rejected.get(pair[0]!)?.has(pair[1]!)) return;
+  }
   const itemDate = dateOf(items, item, block.dateField);
   const days = block.itemsAreLeft ? block.anchorDate - itemDate : itemDate - block.anchorDate;
   if (dateScore(block.window, days) < 0) return;
@@ -123,6 +130,7 @@ function blockOf(
   const { anchors, items } = side;
   scratch.items = items;
   scratch.itemsAreLeft = items === prepared.left;
+  scratch.anchor = anchor;
   scratch.anchorDate = dateOf(anchors, anchor, pass.date_field);
   scratch.anchorCurrency = anchors.currency[anchor]!;
   scratch.anchorSign = Math.sign(anchors.amount[anchor]!);
@@ -275,6 +283,8 @@ export function runSubsetPass(
     items: side.items,
     ...blockIndexes(prepared, side.items),
     itemsAreLeft: side.items === prepared.left,
+    anchor: -1,
+    rejected: prepared.rejected,
     anchorDate: 0,
     anchorCurrency: 0,
     anchorSign: 0,
@@ -320,6 +330,11 @@ export function runSubsetPass(
     const { score, features } = scoreGroup(context, side, anchor, members, outcome.sum - target, remainder);
     if (score < pass.suggest) continue;
     const automatic = score >= pass.auto_accept && !outcome.ambiguous;
+    const reason = automatic
+      ? undefined
+      : score < pass.auto_accept
+        ? `score ${score} is below auto-accept ${pass.auto_accept}`
+        : `another subset of ${members.length} records totals the same amount`;
     const leftIndexes = pass.cardinality === 'many:1' ? members : [anchor];
     const rightIndexes = pass.cardinality === 'many:1' ? [anchor] : members;
     groups.push(
@@ -328,6 +343,7 @@ export function runSubsetPass(
         status: automatic ? 'accepted' : 'suggested',
         score,
         features,
+        reason,
       }),
     );
   }

@@ -67,6 +67,11 @@ export interface MatchGroup {
   features: FeatureScore[];
   /** Left total − right total, minor units. */
   difference: bigint;
+  /**
+   * For a suggestion, why it is not automatic: the threshold it missed, or the rival candidate and its
+   * score ("D4513 scores 0.91, within the ambiguity gap 0.05").
+   */
+  reason?: string;
 }
 
 export interface PassStats {
@@ -98,6 +103,11 @@ export interface RunOptions {
    * a dry run is a run whose result the caller does not store.
    */
   existingGroups?: MatchGroup[];
+  /**
+   * Pairs a person rejected (a suggestion turned down): never proposed again, by any pass. Ids that are
+   * not in the input are ignored.
+   */
+  rejectedPairs?: Array<{ left: string; right: string }>;
   onPass?: (passIndex: number, passCount: number, passId: string) => void;
   /**
    * Whether preparation normalises part of the records on a worker thread (Node only): `auto` (the
