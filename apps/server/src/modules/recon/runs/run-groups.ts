@@ -75,7 +75,9 @@ export function matchSides(run: RunRow, options: RunOptions, input: ReturnType<t
     input.leftInput,
     input.rightInput,
     { id: run.ruleId ?? 'run', passes },
-    options.incremental ? { existingGroups: input.existing } : {},
+    options.incremental
+      ? { existingGroups: input.existing, rejectedPairs: input.rejected }
+      : { rejectedPairs: input.rejected },
   );
   const engineMs = Math.round(performance.now() - started);
   return { result, passes, engineMs };

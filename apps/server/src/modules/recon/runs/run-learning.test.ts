@@ -152,4 +152,27 @@ describe('a run learns from decisions', () => {
     );
     expect(automatic).toEqual([]);
   });
+
+  it('never proposes again a suggestion a person refused', async () => {
+    const statement = await table('Refused statement', STATEMENT, [
+      ['SE30003CCC', `${MARY} PAYMENT`, '1750.00', '2026-05-10'],
+    ]);
+    const ledger = await table('Refused ledger', LEDGER, [
+      ['INV-2026-000301', 'Baraka Supplies Ltd', '1750.00', '2026-05-08'],
+    ]);
+    const first = await runAndWait(o, fields(statement, ledger));
+    const proposed = (await groupsOf(first.id)).find((g) => itemIds(g).includes(statement.item.SE30003CCC));
+    expect(proposed, 'the first run proposes the only open invoice of that amount').toBeDefined();
+    expect(proposed.status).toBe('suggested');
+    const refused = await o.call('POST', `${MANUAL}/reject`, {
+      group_ids: [proposed.id],
+      reason: 'not hers',
+    });
+    expect(refused.body.changed).toEqual([proposed.id]);
+
+    const again = await runAndWait(o, fields(statement, ledger));
+    expect(again.status).toBe('succeeded');
+    expect(again.summary.groups).toEqual({ reconciled: 0, partial: 0, suggested: 0 });
+    expect(again.summary.left.unreconciled).toBe(1);
+  });
 });
