@@ -4,7 +4,8 @@ import type { PassKind, RulePass, RuleSet } from './rule-set.ts';
 const PAYMENT_WINDOW = { days_before: 60, days_after: 7 };
 
 /**
- * reversals → exact (identifier + amount + currency) → tolerance (bank charges: KES 500 or 0.5 %,
+ * reversals → exact (identifier + amount + currency) → tolerance (bank charges: KES 500 or 0.5 %, at most
+ * a quarter of the invoice,
  * reference required) → payer (the payer's customer's open invoice of the same amount) → split
  * payments (many:1) → bulk payments (1:many, the payer's invoices too) → fuzzy (suggestions).
  * A new object at each call: callers may change it.
@@ -34,7 +35,7 @@ export function defaultRuleSet(): RuleSet {
         kind: 'scored',
         // payer: the payer's link to the customer counts as counterparty (a person paying for a company).
         blocking: ['reference', 'typo', 'payer'],
-        amount_tolerance: { absolute: 50_000, percent: 0.5 },
+        amount_tolerance: { absolute: 50_000, percent: 0.5, max_percent: 25 },
         similarity: { method: 'best', min_reference: 0.7 },
         date_window: { ...PAYMENT_WINDOW },
         auto_accept: 0.85,
@@ -89,7 +90,7 @@ export function defaultRuleSet(): RuleSet {
         name: 'Similar records (suggestions)',
         kind: 'scored',
         blocking: ['reference', 'typo', 'amount', 'counterparty', 'payer'],
-        amount_tolerance: { absolute: 100_000, percent: 2 },
+        amount_tolerance: { absolute: 100_000, percent: 2, max_percent: 25 },
         similarity: { method: 'best' },
         date_window: { ...PAYMENT_WINDOW },
         auto_accept: 0.92,

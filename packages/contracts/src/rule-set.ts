@@ -69,7 +69,14 @@ const absoluteMessage = (input: unknown) =>
 const percentMessage = (input: unknown) =>
   `amount tolerance percent must be between 0 and ${MAX_TOLERANCE_PERCENT}, got ${String(input)}`;
 
-/** Allowed amount difference: the larger of `absolute` (minor units) and `percent` of the expected amount. */
+const maxPercentMessage = (input: unknown) =>
+  `amount tolerance max_percent must be between 0 and ${MAX_TOLERANCE_PERCENT}, got ${String(input)}`;
+
+/**
+ * Allowed amount difference: the larger of `absolute` (minor units) and `percent` of the expected
+ * amount, and never more than `max_percent` of it when given (so that a KES 500 allowance meant for
+ * bank charges does not let a KES 300 invoice match a KES 700 payment).
+ */
 export const amountToleranceSchema = z.looseObject(
   {
     /** Integer minor units, ≥ 0. */
@@ -84,6 +91,12 @@ export const amountToleranceSchema = z.looseObject(
       .number({ error: (issue) => percentMessage(issue.input) })
       .min(0, { error: (issue) => percentMessage(issue.input) })
       .max(MAX_TOLERANCE_PERCENT, { error: (issue) => percentMessage(issue.input) })
+      .nullish(),
+    /** At most this percent of the expected amount, whatever `absolute` allows (none: no cap). */
+    max_percent: z
+      .number({ error: (issue) => maxPercentMessage(issue.input) })
+      .min(0, { error: (issue) => maxPercentMessage(issue.input) })
+      .max(MAX_TOLERANCE_PERCENT, { error: (issue) => maxPercentMessage(issue.input) })
       .nullish(),
   },
   { error: 'amount tolerance must be an object' },

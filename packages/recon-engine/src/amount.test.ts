@@ -17,6 +17,20 @@ describe('amount tolerance', () => {
     expect(withinTolerance(tolerance, 1_005_001, 1_000_000)).toBe(false);
   });
 
+  it('caps either allowance at max_percent of the expected amount (absolute and percent together)', () => {
+    const tolerance = toTolerance({ absolute: 50_000, percent: 0.5, max_percent: 25 });
+    // KES 500 is meant for bank charges: a KES 300 invoice may differ by KES 75 at most, not match KES 700.
+    expect(allowedDifference(tolerance, 30_000)).toBe(7_500);
+    expect(withinTolerance(tolerance, 70_000, 30_000)).toBe(false);
+    expect(withinTolerance(tolerance, 37_500, 30_000)).toBe(true);
+    expect(withinTolerance(tolerance, 37_501, 30_000)).toBe(false);
+    // A large invoice keeps the larger allowance.
+    expect(allowedDifference(tolerance, 100_000_000)).toBe(500_000);
+    expect(() => toTolerance({ absolute: 1, max_percent: 120 })).toThrow(
+      'max_percent must be between 0 and 100',
+    );
+  });
+
   it('takes the larger of the absolute and percent limits, rounding the percent share down', () => {
     const tolerance = toTolerance({ absolute: 100, percent: 1 });
     expect(allowedDifference(tolerance, 5_000)).toBe(100);

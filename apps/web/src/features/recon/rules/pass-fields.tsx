@@ -94,6 +94,10 @@ export function PassFields({
         hint: 'Of the expected amount; the larger allowance wins.',
         placeholder: '0',
       })}
+      {input('tolerance_max_percent', 'At most (% of the expected amount)', {
+        hint: 'Caps either allowance for small amounts; blank: no cap.',
+        placeholder: '',
+      })}
     </>
   );
   const weights = (

@@ -58,6 +58,8 @@ export interface PassDraft {
   /** scored: amount_tolerance; subset_sum: allowed_remainder. Absolute in major units. */
   tolerance_absolute: string;
   tolerance_percent: string;
+  /** At most this percent of the expected amount ('' = no cap). */
+  tolerance_max_percent: string;
   /** scored */
   similarity_method: string;
   min_reference: string;
@@ -129,6 +131,7 @@ export function passToDraft(pass: RulePass): PassDraft {
     tolerance_absolute:
       typeof absolute === 'number' && Number.isSafeInteger(absolute) ? majorText(absolute) : '',
     tolerance_percent: text(tolerance.percent),
+    tolerance_max_percent: text(tolerance.max_percent),
     similarity_method: typeof similarity.method === 'string' ? similarity.method : 'best',
     min_reference: text(similarity.min_reference),
     ambiguity_gap: text(raw.ambiguity_gap),
@@ -189,8 +192,11 @@ function readNumber(
   return number;
 }
 
-function readTolerance(errors: PassErrors, draft: PassDraft): { absolute?: number; percent?: number } {
-  const tolerance: { absolute?: number; percent?: number } = {};
+function readTolerance(
+  errors: PassErrors,
+  draft: PassDraft,
+): { absolute?: number; percent?: number; max_percent?: number } {
+  const tolerance: { absolute?: number; percent?: number; max_percent?: number } = {};
   if (draft.tolerance_absolute.trim() !== '') {
     const parsed = parseMajorUnits(draft.tolerance_absolute, { max: MAX_MINOR });
     if (parsed.ok) tolerance.absolute = Number(parsed.minor);
@@ -202,6 +208,12 @@ function readTolerance(errors: PassErrors, draft: PassDraft): { absolute?: numbe
     optional: true,
   });
   if (percent !== undefined) tolerance.percent = percent;
+  const maxPercent = readNumber(errors, 'tolerance_max_percent', draft.tolerance_max_percent, {
+    min: 0,
+    max: MAX_TOLERANCE_PERCENT,
+    optional: true,
+  });
+  if (maxPercent !== undefined) tolerance.max_percent = maxPercent;
   return tolerance;
 }
 
@@ -375,9 +387,11 @@ const PATH_FIELDS: Record<string, DraftField> = {
   amount_tolerance: 'tolerance_absolute',
   'amount_tolerance.absolute': 'tolerance_absolute',
   'amount_tolerance.percent': 'tolerance_percent',
+  'amount_tolerance.max_percent': 'tolerance_max_percent',
   allowed_remainder: 'tolerance_absolute',
   'allowed_remainder.absolute': 'tolerance_absolute',
   'allowed_remainder.percent': 'tolerance_percent',
+  'allowed_remainder.max_percent': 'tolerance_max_percent',
   similarity: 'similarity_method',
   'similarity.method': 'similarity_method',
   'similarity.min_reference': 'min_reference',
