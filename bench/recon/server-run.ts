@@ -4,12 +4,17 @@
  * and date only), `POST /v1/recon/runs` with the default rules, polled until done. Prints the run's wall
  * time, the engine's share (`engine_ms` of the summary), the groups made, and the server's longest
  * event-loop stall meanwhile (the server runs in this process: `watchStalls`), which
- * is what every other request, WebSocket and job of the process waits for.
+ * is what every other request, WebSocket and job of the process waits for, and its delay's p99
+ * (`monitorEventLoopDelay`); where the run's time went (reading, engine, writing: `onRunTimings`);
+ * the process's peak RSS; the load average beside it.
  *
  *   npx tsx bench/recon/server-run.ts            # 100,000 rows a side
  *   ROWS=20000 npx tsx bench/recon/server-run.ts
  */
+import { loadavg } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
+import { onRunTimings, type RunTimings } from '../../apps/server/src/modules/recon/runs/run-job.ts';
 import { startTestServer } from '../../apps/server/test/test-server.ts';
 import { adminApi, fillTextTable, log, watchStalls } from '../bench-kit.ts';
 
@@ -53,6 +58,11 @@ const columnsOf = async (id: string) => {
 const b = await columnsOf(bank);
 const l = await columnsOf(ledger);
 
+const timings: RunTimings[] = [];
+const stopTimings = onRunTimings((t) => timings.push(t));
+const rssBefore = process.memoryUsage().rss;
+const delay = monitorEventLoopDelay({ resolution: 10 });
+delay.enable();
 const stalls = watchStalls();
 const started = performance.now();
 const start = await call('POST', `${V1}/runs`, {
@@ -72,6 +82,8 @@ for (;;) {
 }
 const wall = performance.now() - started;
 stalls.stop();
+delay.disable();
+stopTimings();
 if (detail.status !== 'succeeded') throw new Error(`${detail.status}: ${detail.error_message}`);
 const summary = detail.summary as { engine_ms: number; groups: Record<string, number> };
 console.log(`${ROWS} rows a side, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`);
@@ -79,5 +91,20 @@ console.log(
   `request → succeeded: ${(wall / 1000).toFixed(2)} s; engine ${(summary.engine_ms / 1000).toFixed(2)} s`,
 );
 console.log(`groups: ${JSON.stringify(summary.groups)}`);
+const seconds = (ms: number | undefined) => `${((ms ?? 0) / 1000).toFixed(2)} s`;
+const timed = timings.find((t) => t.runId === runId);
+console.log(
+  `read ${seconds(timed?.readMs)}, engine ${seconds(timed?.engineMs)}, write ${seconds(timed?.writeMs)} (in the run)`,
+);
+const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+console.log(`peak RSS ${mb(process.resourceUsage().maxRSS * 1024)} (RSS before the run ${mb(rssBefore)})`);
+console.log(
+  `event-loop delay during the run: p99 ${(delay.percentile(99) / 1e6).toFixed(0)} ms, max ${(delay.max / 1e6).toFixed(0)} ms`,
+);
+console.log(
+  `load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
 console.log(`longest event-loop stall: ${stalls.longest()} ms; stalls over 100 ms: ${stalls.over(100)}`);
 await server.close();

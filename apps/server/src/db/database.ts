@@ -11,7 +11,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { from as copyFrom } from 'pg-copy-streams';
+import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
+import { type CopyRowSink, copyTextReader } from './copy-text.ts';
 import * as schema from './schema.ts';
 
 /**
@@ -38,6 +39,12 @@ export interface Database {
    * rolled back when it throws.
    */
   bulkTransaction<T>(work: (session: BulkSession) => Promise<T>): Promise<T>;
+  /**
+   * `COPY (query) TO STDOUT` in text format, each row's `width` fields handed to `sink` as they
+   * arrive (PostgreSQL streams them over a pooled connection; PGlite reads them from its /dev/blob);
+   * answers the rows read. `query` has no parameters (COPY takes none): inline checked literals.
+   */
+  copyOut(query: string, width: number, sink: CopyRowSink, signal?: AbortSignal): Promise<number>;
   ping(): Promise<void>;
   /** PostgreSQL only: the pool's connections (for /metrics). */
   poolStats?(): { total: number; idle: number; waiting: number };
@@ -101,6 +108,13 @@ async function openPglite(dataDir: string): Promise<Database> {
           },
         }),
       ),
+    async copyOut(query, width, sink, signal) {
+      signal?.throwIfAborted();
+      const copied = await client.query(`copy (${query}) to '/dev/blob'`);
+      const reader = copyTextReader(width, sink);
+      if (copied.blob) reader.push(new Uint8Array(await copied.blob.arrayBuffer()));
+      return reader.end();
+    },
     async ping() {
       await client.query('select 1');
     },
@@ -135,6 +149,7 @@ async function openPostgres(url: string): Promise<Database> {
       return { rows: (last?.rows ?? []) as T[] };
     },
     bulkTransaction: (work) => bulkTransaction(pool, work),
+    copyOut: (query, width, sink, signal) => copyOut(pool, query, width, sink, signal),
     async ping() {
       await db.execute(sql`select 1`);
     },
@@ -143,6 +158,36 @@ async function openPostgres(url: string): Promise<Database> {
       await pool.end();
     },
   };
+}
+
+async function copyOut(
+  pool: pg.Pool,
+  query: string,
+  width: number,
+  sink: CopyRowSink,
+  signal?: AbortSignal,
+): Promise<number> {
+  signal?.throwIfAborted();
+  const client = await pool.connect();
+  let broken = false;
+  try {
+    const stream = client.query(copyTo(`copy (${query}) to stdout`));
+    const reader = copyTextReader(width, sink);
+    const stop = () => stream.destroy(signal?.reason as Error);
+    signal?.addEventListener('abort', stop, { once: true });
+    try {
+      for await (const chunk of stream) reader.push(chunk as Uint8Array);
+    } catch (error) {
+      broken = true;
+      throw error;
+    } finally {
+      signal?.removeEventListener('abort', stop);
+    }
+    return reader.end();
+  } finally {
+    // A COPY stopped half way leaves the connection mid-protocol: closed rather than reused.
+    client.release(broken);
+  }
 }
 
 async function bulkTransaction<T>(pool: pg.Pool, work: (session: BulkSession) => Promise<T>): Promise<T> {

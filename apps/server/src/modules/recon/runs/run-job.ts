@@ -1,28 +1,26 @@
-import type { RunSummary, SideFields, TableColumn } from '@counterpart/contracts';
+import type { RunSummary } from '@counterpart/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../../db/database.ts';
 import { reconRuns } from '../../../db/schema.ts';
 import { isUniqueViolation } from '../../../db/unique-violation.ts';
 import type { JobDefinition, JobQueue } from '../../../jobs/job-types.ts';
-import { findTables, visibleRowBatches } from '../../tables/tables-reader.service.ts';
+import { findTables } from '../../tables/tables-reader.service.ts';
 import { recordReconAudit } from '../shared/recon-audit.ts';
 import { getReconSettings } from '../shared/settings.service.ts';
 import { pastDecisions } from './run-decisions.ts';
 import {
   buildGroups,
   engineInput,
-  KEPT_SKIPPED,
   matchSides,
   previewOf,
   type RunGroups,
   type RunOptions,
   type RunRow,
-  type SideRows,
   summarize,
   type TableRow,
 } from './run-groups.ts';
 import { startHeartbeat } from './run-liveness.ts';
-import { recordOf, sideReader } from './run-records.ts';
+import { readSide } from './run-read.ts';
 import { insertGroups, insertItems } from './run-writes.ts';
 
 export const RECON_RUN_JOB = 'recon-run';
@@ -30,36 +28,22 @@ export interface ReconRunJobData {
   runId: string;
 }
 
-/** Rows read per statement (keyset on seq). */
-const READ_BATCH = 5_000;
 /** Groups (and their audit entries) and group items per INSERT (one JSON parameter each). */
 const GROUP_BATCH = 5_000;
 const ITEM_BATCH = 20_000;
 
-/** A table's visible rows as engine records, read in batches; rows it cannot read are skipped (and counted). */
-async function readSide(
-  db: Db,
-  tableId: string,
-  columns: TableColumn[],
-  fields: SideFields,
-  defaultCurrency: string,
-  signal?: AbortSignal,
-): Promise<SideRows> {
-  const reader = sideReader(columns, fields, defaultCurrency);
-  const out: SideRows = { records: [], total: 0, skipped: [], skippedCount: 0, allIds: [] };
-  for await (const rows of visibleRowBatches(db, tableId, READ_BATCH, signal)) {
-    for (const row of rows) {
-      out.total += 1;
-      out.allIds.push(row.id);
-      const read = recordOf(reader, row);
-      if (read.ok) out.records.push(read.record);
-      else {
-        out.skippedCount += 1;
-        if (out.skipped.length < KEPT_SKIPPED) out.skipped.push({ item_id: row.id, reason: read.reason });
-      }
-    }
-  }
-  return out;
+/** Where a run's time went (ms): reading both sides, the engine, building and writing the groups. */
+export interface RunTimings {
+  runId: string;
+  readMs: number;
+  engineMs: number;
+  writeMs: number;
+}
+const timingListeners = new Set<(timings: RunTimings) => void>();
+/** Calls `listener` with each finished run's timings (benches); answers the function that stops it. */
+export function onRunTimings(listener: (timings: RunTimings) => void): () => void {
+  timingListeners.add(listener);
+  return () => timingListeners.delete(listener);
 }
 
 export interface ExecuteRunHooks {
@@ -191,10 +175,11 @@ export async function executeRun(
     const tables = await loadRunTables(db, organizationId, run);
     const { data: settings } = await getReconSettings(db, organizationId);
     await hooks.progress?.(5, 'Reading the rows');
+    const readStarted = performance.now();
     const currency = settings.default_currency;
     const { leftTable, rightTable } = tables;
     const left = await readSide(
-      db,
+      database,
       leftTable.id,
       leftTable.columns,
       options.left_fields,
@@ -202,7 +187,7 @@ export async function executeRun(
       hooks.signal,
     );
     const right = await readSide(
-      db,
+      database,
       rightTable.id,
       rightTable.columns,
       options.right_fields,
@@ -212,15 +197,19 @@ export async function executeRun(
     const decisions = await pastDecisions(db, [leftTable.id, rightTable.id]);
     const { held } = decisions;
     const input = engineInput(options, left, right, decisions);
+    const readMs = performance.now() - readStarted;
     await hooks.progress?.(20, 'Matching');
     const matched = matchSides(run, options, input);
     hooks.signal?.throwIfAborted();
     await hooks.progress?.(80, 'Saving the groups');
+    const writeStarted = performance.now();
     const sides = { left, right };
     const built = buildGroups(organizationId, run, tables, sides, matched, held, settings);
     const summary = summarize(sides, input, matched, built, held);
     const preview = options.dry_run ? previewOf(matched.result.groups, built.groups) : null;
     await writeRun(db, organizationId, run, tables, options, { built, summary, preview }, hooks);
+    const timings = { runId, readMs, engineMs: matched.engineMs, writeMs: performance.now() - writeStarted };
+    for (const listener of timingListeners) listener(timings);
     return summary;
   } catch (error) {
     throw await failRun(db, run.id, error);
