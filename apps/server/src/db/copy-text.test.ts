@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { copyTextReader, unescapeCopyField } from './copy-text.ts';
+import { copyChunks, copyField, copyTextReader, unescapeCopyField } from './copy-text.ts';
 import { openDatabase } from './database.ts';
 
 const rowsOf = (width: number, chunks: Uint8Array[]) => {
@@ -37,6 +37,24 @@ describe('COPY text format', () => {
     expect(() => rowsOf(3, [bytes('a\tb\tc\nd\te\n')])).toThrow(/COPY row 2 has 2 fields, not 3: d\te/);
     expect(() => rowsOf(2, [bytes('a\tb\tc\n')])).toThrow(/COPY row 1 has 3 fields, not 2/);
     expect(() => rowsOf(2, [bytes('a\tb\nc\t')])).toThrow(/ends inside row 2/);
+  });
+
+  it('writes fields escaped, null as \\N, rows in chunks that join to the whole text', () => {
+    expect(copyField(null)).toBe('\\N');
+    expect(copyField('a\tb\nc\\d\re')).toBe('a\\tb\\nc\\\\d\\re');
+    expect(unescapeCopyField(copyField('x\ty\\N'))).toBe('x\ty\\N');
+    const rows = Array.from({ length: 60_000 }, (_, i) => [
+      `row ${i} ${'x'.repeat(20)}`,
+      i % 2 ? null : 'tab\there',
+    ]);
+    const chunks = [...copyChunks(rows, (row) => row)];
+    expect(chunks.length).toBeGreaterThan(1);
+    const read: Array<Array<string | null>> = [];
+    const reader = copyTextReader(2, (fields) => read.push([...fields]));
+    for (const chunk of chunks) reader.push(new TextEncoder().encode(chunk));
+    expect(reader.end()).toBe(rows.length);
+    expect(read).toEqual(rows);
+    expect([...copyChunks([], () => [])]).toEqual([]);
   });
 
   it('round-trips through the database: tabs, newlines, backslashes, nulls, non-Latin text', async () => {

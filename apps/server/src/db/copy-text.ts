@@ -82,3 +82,32 @@ export function copyTextReader(width: number, sink: CopyRowSink) {
     },
   };
 }
+
+const COPY_SPECIAL = /[\\\t\n\r]/;
+const COPY_SPECIALS = /[\\\t\n\r]/g;
+const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+
+/** A value as a field of COPY's text format: null as \N, backslash, tab and line breaks escaped. */
+export function copyField(text: string | null): string {
+  if (text === null) return '\\N';
+  return COPY_SPECIAL.test(text) ? text.replace(COPY_SPECIALS, (c) => COPY_ESCAPES[c] ?? c) : text;
+}
+
+/** Characters of COPY text per chunk handed to the driver. */
+const CHUNK_CHARS = 1 << 20;
+
+/** COPY text of `rows` (each row's fields, escaped by `copyField`), in chunks of about a megabyte. */
+export function* copyChunks<T>(
+  rows: Iterable<T>,
+  fieldsOf: (row: T) => Array<string | null>,
+): Generator<string> {
+  let chunk = '';
+  for (const row of rows) {
+    chunk += `${fieldsOf(row).map(copyField).join('\t')}\n`;
+    if (chunk.length >= CHUNK_CHARS) {
+      yield chunk;
+      chunk = '';
+    }
+  }
+  if (chunk !== '') yield chunk;
+}

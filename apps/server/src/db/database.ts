@@ -21,11 +21,19 @@ import * as schema from './schema.ts';
  */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** COPY text in one piece, or its chunks in order. */
+export type CopyData = string | Uint8Array | Iterable<string>;
+const piecesOf = (data: CopyData): Iterable<string | Uint8Array> =>
+  typeof data === 'string' || data instanceof Uint8Array ? [data] : data;
+
 /** One transaction on a PostgreSQL connection of its own, for bulk writes. */
 export interface BulkSession {
   query<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<{ rows: T[] }>;
-  /** `COPY <into> FROM STDIN` (text format; `into` is a table and its columns) fed with `data`; answers the rows copied. */
-  copyIn(into: string, data: string | Uint8Array): Promise<number>;
+  /**
+   * `COPY <into> FROM STDIN` (text format; `into` is a table and its columns) fed with `data`, one
+   * piece or chunk by chunk (PostgreSQL streams them; PGlite joins them); answers the rows copied.
+   */
+  copyIn(into: string, data: CopyData): Promise<number>;
 }
 
 export interface Database {
@@ -102,8 +110,9 @@ async function openPglite(dataDir: string): Promise<Database> {
           async query<R>(text: string, values?: unknown[]) {
             return { rows: (await tx.query<R>(text, values)).rows };
           },
-          async copyIn(into: string, data: string | Uint8Array) {
-            const copied = await tx.query(`copy ${into} from '/dev/blob'`, [], { blob: new Blob([data]) });
+          async copyIn(into: string, data: CopyData) {
+            const blob = new Blob([...piecesOf(data)] as Array<string | Uint8Array<ArrayBuffer>>);
+            const copied = await tx.query(`copy ${into} from '/dev/blob'`, [], { blob });
             return copied.affectedRows ?? 0;
           },
         }),
@@ -200,9 +209,9 @@ async function bulkTransaction<T>(pool: pg.Pool, work: (session: BulkSession) =>
         const answer = await client.query(text, values);
         return { rows: answer.rows as R[] };
       },
-      async copyIn(into: string, data: string | Uint8Array) {
+      async copyIn(into: string, data: CopyData) {
         const copy = client.query(copyFrom(`copy ${into} from stdin`));
-        await pipeline(Readable.from([data]), copy);
+        await pipeline(Readable.from(piecesOf(data)), copy);
         return copy.rowCount;
       },
     });

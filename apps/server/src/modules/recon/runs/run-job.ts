@@ -5,7 +5,6 @@ import { reconRuns } from '../../../db/schema.ts';
 import { isUniqueViolation } from '../../../db/unique-violation.ts';
 import type { JobDefinition, JobQueue } from '../../../jobs/job-types.ts';
 import { findTables } from '../../tables/tables-reader.service.ts';
-import { recordReconAudit } from '../shared/recon-audit.ts';
 import { getReconSettings } from '../shared/settings.service.ts';
 import { pastDecisions } from './run-decisions.ts';
 import {
@@ -21,16 +20,12 @@ import {
 } from './run-groups.ts';
 import { startHeartbeat } from './run-liveness.ts';
 import { readSide } from './run-read.ts';
-import { insertGroups, insertItems } from './run-writes.ts';
+import { copyGroups, copyItems } from './run-writes.ts';
 
 export const RECON_RUN_JOB = 'recon-run';
 export interface ReconRunJobData {
   runId: string;
 }
-
-/** Groups (and their audit entries) and group items per INSERT (one JSON parameter each). */
-const GROUP_BATCH = 5_000;
-const ITEM_BATCH = 20_000;
 
 /** Where a run's time went (ms): reading both sides, the engine, building and writing the groups. */
 export interface RunTimings {
@@ -83,7 +78,7 @@ async function loadRunTables(db: Db, organizationId: string, run: RunRow) {
  * ONE transaction; refuses when the run was taken for dead meanwhile.
  */
 async function writeRun(
-  db: Db,
+  database: Database,
   organizationId: string,
   run: RunRow,
   tables: { leftTable: TableRow; rightTable: TableRow },
@@ -92,7 +87,7 @@ async function writeRun(
   hooks: ExecuteRunHooks,
 ): Promise<void> {
   const { built, summary, preview } = outcome;
-  await db.transaction(async (tx) => {
+  await database.bulkTransaction(async (session) => {
     if (!options.dry_run) {
       const target = {
         organizationId,
@@ -102,40 +97,33 @@ async function writeRun(
         // Who started the run made its matches: maker-checker wants someone else to approve them.
         createdBy: run.createdBy,
       };
-      for (let i = 0; i < built.groups.length; i += GROUP_BATCH) {
-        await insertGroups(tx, target, built.made.slice(i, i + GROUP_BATCH));
-      }
-      for (let i = 0; i < built.items.length; i += ITEM_BATCH) {
-        await insertItems(tx, organizationId, built.items.slice(i, i + ITEM_BATCH));
-      }
+      await copyGroups(session, target, built.made);
+      await copyItems(session, organizationId, built.items);
     }
-    await recordReconAudit(tx, {
-      organizationId,
-      actor: null,
-      action: 'run.completed',
-      targetType: 'run',
-      targetId: run.id,
-      runId: run.id,
-      ruleId: run.ruleId,
-      after: {
-        groups: built.counts,
-        pending_approval: built.pending,
-        dry_run: options.dry_run,
-        skipped: summary.skipped_count,
-      },
-    });
-    const [done] = await tx
-      .update(reconRuns)
-      .set({
-        status: 'succeeded',
-        summary: summary as unknown as Record<string, unknown>,
-        preview,
-        finishedAt: new Date(),
-      })
-      .where(and(eq(reconRuns.id, run.id), eq(reconRuns.status, 'running')))
-      .returning({ id: reconRuns.id });
+    const completed = {
+      groups: built.counts,
+      pending_approval: built.pending,
+      dry_run: options.dry_run,
+      skipped: summary.skipped_count,
+    };
+    await session.query(
+      `insert into recon_audit (organization_id, actor_user_id, actor_email, action, target_type, target_id, run_id,
+                                rule_id, reason, after, item_ids)
+       values ($1::uuid, null, 'automatic', 'run.completed', 'run', $2::uuid, $2::uuid, $3, '', $4::jsonb, '[]'::jsonb)`,
+      [organizationId, run.id, run.ruleId, JSON.stringify(completed)],
+    );
+    const { rows: done } = await session.query(
+      `update recon_runs set status = 'succeeded', summary = $2::jsonb, preview = $3::jsonb, finished_at = $4
+        where id = $1::uuid and status = 'running' returning id`,
+      [
+        run.id,
+        JSON.stringify(summary),
+        preview === null ? null : JSON.stringify(preview),
+        new Date().toISOString(),
+      ],
+    );
     // Taken for dead meanwhile (its beat was late and a starting process marked it failed).
-    if (!done) throw new Error('it was marked failed while it was still working');
+    if (done.length === 0) throw new Error('it was marked failed while it was still working');
     await hooks.beforeCommit?.();
   });
 }
@@ -207,7 +195,7 @@ export async function executeRun(
     const built = buildGroups(organizationId, run, tables, sides, matched, held, settings);
     const summary = summarize(sides, input, matched, built, held);
     const preview = options.dry_run ? previewOf(matched.result.groups, built.groups) : null;
-    await writeRun(db, organizationId, run, tables, options, { built, summary, preview }, hooks);
+    await writeRun(database, organizationId, run, tables, options, { built, summary, preview }, hooks);
     const timings = { runId, readMs, engineMs: matched.engineMs, writeMs: performance.now() - writeStarted };
     for (const listener of timingListeners) listener(timings);
     return summary;
