@@ -39,6 +39,8 @@ export interface BulkSession {
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL only: the URL it was opened with (a worker thread opens its own pool on it). */
+  url?: string;
   /** Raw SQL for the few places a driver-level call is needed (pg-boss, oidc adapter). */
   query<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<{ rows: T[] }>;
   /**
@@ -72,11 +74,16 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
   /** Folder for PGlite; `memory://` for an in-memory database (tests). */
   dataDir: string;
+  /** PostgreSQL: connections in the pool (10 unless given). */
+  poolSize?: number;
+  /** PostgreSQL: false for a second handle in a process that already migrated (a worker thread). */
+  migrate?: boolean;
 }
 
 /** Opens PostgreSQL when a URL is given, else PGlite under dataDir, and applies pending migrations. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  if (options.databaseUrl)
+    return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.migrate ?? true);
   return openPglite(options.dataDir);
 }
 
@@ -138,20 +145,14 @@ async function openPglite(dataDir: string): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+async function openPostgres(url: string, poolSize: number, migrate: boolean): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
   const db = drizzleNodePg(pool, { schema });
-  const lock = await pool.connect();
-  try {
-    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await migrateNodePg(db, { migrationsFolder });
-  } finally {
-    await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
-    lock.release();
-  }
+  if (migrate) await migratePostgres(pool, db);
   return {
     db,
     kind: 'postgres',
+    url,
     async query<T>(text: string, values?: unknown[]) {
       const result = await pool.query(text, values);
       const last = Array.isArray(result) ? result.at(-1) : result;
@@ -167,6 +168,21 @@ async function openPostgres(url: string): Promise<Database> {
       await pool.end();
     },
   };
+}
+
+/** Pending migrations, one process at a time (an advisory lock). */
+async function migratePostgres(
+  pool: pg.Pool,
+  db: ReturnType<typeof drizzleNodePg<typeof schema>>,
+): Promise<void> {
+  const lock = await pool.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migrateNodePg(db, { migrationsFolder });
+  } finally {
+    await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+    lock.release();
+  }
 }
 
 async function copyOut(

@@ -20,25 +20,13 @@ import {
 } from './run-groups.ts';
 import { startHeartbeat } from './run-liveness.ts';
 import { readSide } from './run-read.ts';
+import { executeRunInThread } from './run-thread.ts';
+import { reportRunTimings } from './run-timings.ts';
 import { copyGroups, copyItems } from './run-writes.ts';
 
 export const RECON_RUN_JOB = 'recon-run';
 export interface ReconRunJobData {
   runId: string;
-}
-
-/** Where a run's time went (ms): reading both sides, the engine, building and writing the groups. */
-export interface RunTimings {
-  runId: string;
-  readMs: number;
-  engineMs: number;
-  writeMs: number;
-}
-const timingListeners = new Set<(timings: RunTimings) => void>();
-/** Calls `listener` with each finished run's timings (benches); answers the function that stops it. */
-export function onRunTimings(listener: (timings: RunTimings) => void): () => void {
-  timingListeners.add(listener);
-  return () => timingListeners.delete(listener);
 }
 
 export interface ExecuteRunHooks {
@@ -197,7 +185,7 @@ export async function executeRun(
     const preview = options.dry_run ? previewOf(matched.result.groups, built.groups) : null;
     await writeRun(database, organizationId, run, tables, options, { built, summary, preview }, hooks);
     const timings = { runId, readMs, engineMs: matched.engineMs, writeMs: performance.now() - writeStarted };
-    for (const listener of timingListeners) listener(timings);
+    reportRunTimings(timings);
     return summary;
   } catch (error) {
     throw await failRun(db, run.id, error);
@@ -220,7 +208,11 @@ export function createReconRunJob(database: Database): JobDefinition<ReconRunJob
     retryLimit: 0,
     expireInSeconds: 30 * 60,
     async run({ data, owner, progress, signal }) {
-      const summary = await executeRun(database, owner.organizationId, data.runId, { progress, signal });
+      // On PostgreSQL the run reads, matches and writes in a worker thread with its own connections:
+      // this process's event loop keeps answering. PGlite lives in this thread, so its runs stay here.
+      const summary = database.url
+        ? await executeRunInThread(database, owner.organizationId, data.runId, { progress, signal })
+        : await executeRun(database, owner.organizationId, data.runId, { progress, signal });
       const [row] = await database.db
         .select({ options: reconRuns.options })
         .from(reconRuns)
