@@ -2,7 +2,7 @@ import type { SideFields, TableColumn } from '@counterpart/contracts';
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../db/database.ts';
-import { visibleItems } from '../../tables/visible-items.ts';
+import { visibleItems } from '../../tables/tables-reader.service.ts';
 import { KEPT_SKIPPED, type SideRows } from './run-groups.ts';
 import { recordOf, type SideReader, sideReader } from './run-records.ts';
 
