@@ -11,8 +11,9 @@ import { reconRuns } from '../../../db/schema.ts';
 /** How often a running run beats. */
 export const HEARTBEAT_MS = 5_000;
 /**
- * A running run silent this long lost its process. Well above the beat: the engine runs without
- * yielding (1M × 1M rows take about 20 s), and the beat cannot fire meanwhile.
+ * A running run silent this long lost its process. Well above the beat: on PGlite the engine runs on
+ * the server's thread without yielding (1M × 1M rows take about 20 s) and the beat cannot fire
+ * meanwhile (on PostgreSQL the run has a thread of its own and the server's thread beats for it).
  */
 export const STALE_RUN_SECONDS = 120;
 
