@@ -60,7 +60,7 @@ export function defaultRuleSet(): RuleSet {
         name: 'Several payments for one invoice',
         kind: 'subset_sum',
         cardinality: 'many:1',
-        blocking: ['reference', 'counterparty'],
+        blocking: ['reference', 'counterparty', 'payer'],
         allowed_remainder: { absolute: 0 },
         max_group_size: 5,
         max_work: 200_000,

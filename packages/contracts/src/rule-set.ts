@@ -38,7 +38,7 @@ export const EXACT_KEYS = ['reference', 'amount', 'currency', 'counterparty'] as
  * earlier accepted matches), with the link's strength as the counterparty feature.
  */
 export const SCORED_BLOCKING_KEYS = ['reference', 'typo', 'amount', 'counterparty', 'payer'] as const;
-/** `payer` blocks 1:many passes only (a payment's customer's open invoices). */
+/** `payer`: 1:many, the payment's customers' open invoices; many:1, the open payments of the invoice's customer. */
 export const SUBSET_BLOCKING_KEYS = ['reference', 'typo', 'counterparty', 'payer'] as const;
 export const SIMILARITY_METHODS = ['best', 'jaro_winkler', 'token_set'] as const;
 export const PASS_SIDES = ['left', 'right'] as const;

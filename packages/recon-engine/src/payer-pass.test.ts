@@ -124,6 +124,35 @@ describe('payer identity', () => {
     ]);
   });
 
+  it("gathers an invoice's split payments from its customer's payers (many:1)", () => {
+    const split: SubsetSumPass = {
+      id: 'split',
+      kind: 'subset_sum',
+      cardinality: 'many:1',
+      blocking: ['payer'],
+      allowed_remainder: { absolute: 0 },
+      max_group_size: 4,
+      max_work: 10_000,
+      date_window: { days_before: 90, days_after: 7 },
+      weights: { amount: 0.5, date: 0.05, reference: 0.1, counterparty: 0.35 },
+      auto_accept: 0.8,
+      suggest: 0.5,
+    };
+    const result = run(
+      [
+        mpesa('QAB1234561', 40_000, 'Pay Bill Online from 2547******456 - JANE WANJIRU Acc. part', DAY + 1),
+        mpesa('QAB1234562', 60_000, 'Pay Bill Online from 0722123456 - J WANJIRU Acc. rest', DAY + 9),
+        // Another payer's payment of the same amount: not the customer's.
+        mpesa('QAB1234563', 60_000, 'Pay Bill Online from 2547******999 - PETER OTIENO Acc. rest', DAY + 9),
+      ],
+      [invoice('D1', 100_000, 'MWANGI HARDWARE', DAY, '254722123456')],
+      rulesOf(split),
+    );
+    expect(result.groups).toMatchObject([
+      { left: ['QAB1234561', 'QAB1234562'], right: ['D1'], status: 'reconciled' },
+    ]);
+  });
+
   it('is in the default rule set', () => {
     const rules = defaultRuleSet();
     expect(rules.passes.find((pass) => pass.id === 'payer')).toBeDefined();

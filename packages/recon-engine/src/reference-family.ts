@@ -51,25 +51,50 @@ export function familyOfCompact(compact: string): ReferenceFamily | null {
  * `2026/000123` → `2026000123`); a lone prefix chunk joins the next one (`INV 2026/000123`).
  */
 export function referenceFamilies(text: string): ReferenceFamily[] {
+  // A hand-written scanner (it runs for every right record's reference and the open left records).
   const families: ReferenceFamily[] = [];
-  // Masked phones (`2547******123`) are no references.
-  const chunks = text
-    .toUpperCase()
-    .split(/\s+/)
-    .filter((chunk) => !chunk.includes('*'))
-    .map((chunk) => chunk.replace(/[^A-Z0-9]+/g, ''))
-    .filter((chunk) => chunk.length > 0 && !LABELS.has(chunk));
-  for (let c = 0; c < chunks.length; c++) {
-    let compact = chunks[c]!;
-    const next = chunks[c + 1];
-    if (/^[A-Z]{2,5}$/.test(compact) && next !== undefined && /^\d+$/.test(next)) {
-      compact += next;
-      c++;
+  const length = text.length;
+  let pending = '';
+  let i = 0;
+  while (i < length) {
+    while (i < length && isSpace(text.charCodeAt(i))) i++;
+    if (i >= length) break;
+    let compact = '';
+    let letters = 0;
+    let digits = 0;
+    let masked = false;
+    for (; i < length && !isSpace(text.charCodeAt(i)); i++) {
+      const code = text.charCodeAt(i);
+      if (code >= 48 && code <= 57) {
+        compact += text[i];
+        digits++;
+      } else if (code >= 65 && code <= 90) {
+        compact += text[i];
+        letters++;
+      } else if (code >= 97 && code <= 122) {
+        compact += String.fromCharCode(code - 32);
+        letters++;
+      } else if (code === 42) masked = true;
     }
+    // Masked phones (`2547******123`) and labels (`Acc.`) are no references.
+    if (masked || compact === '' || LABELS.has(compact)) {
+      pending = '';
+      continue;
+    }
+    if (digits === 0) {
+      pending = letters >= 2 && letters <= MAX_PREFIX ? compact : '';
+      continue;
+    }
+    if (pending !== '' && letters === 0) compact = pending + compact;
+    pending = '';
     const family = familyOfCompact(compact);
     if (family && !families.some((known) => sameFamily(known, family))) families.push(family);
   }
   return families;
+}
+
+function isSpace(code: number): boolean {
+  return code === 32 || (code >= 9 && code <= 13) || code === 160;
 }
 
 function sameFamily(a: ReferenceFamily, b: ReferenceFamily): boolean {

@@ -91,6 +91,8 @@ interface BlockScratch {
   window: SubsetSumPass['date_window'];
   dateField: SubsetSumPass['date_field'];
   payers?: PayerIndex;
+  /** many:1 with `payer` blocking: customer → open left records whose payer is firmly linked to it. */
+  paymentsOf?: Map<number, number[]>;
   anchor: number;
   /** The run's rejected pairs, when there are any. */
   rejected?: Map<number, Set<number>>;
@@ -164,6 +166,11 @@ function blockOf(
     for (const link of scratch.payers.customerLinks(anchor)) {
       for (const item of scratch.payers.recordsOf[link.customer]!) addItem(scratch, item);
     }
+  }
+  // many:1: the open payments whose payer is linked to the anchor invoice's customer.
+  if (scratch.paymentsOf && scratch.payers) {
+    const customer = scratch.payers.customerOf[anchor]!;
+    for (const item of (customer >= 0 && scratch.paymentsOf.get(customer)) || []) addItem(scratch, item);
   }
   const limit = Math.min(pass.max_block ?? DEFAULT_SUBSET_BLOCK, MAX_SUBSET_ITEMS);
   let block = seen.slice();
@@ -259,6 +266,25 @@ function blockIndexes(
   };
 }
 
+/** A link this strong puts a payment in its customer's many:1 blocks (a phone of one customer, learned). */
+const FIRM_LINK = 0.9;
+
+/** Customer → the open left records whose payer is firmly linked to it (built as a many:1 pass starts). */
+function paymentsByCustomer(prepared: Prepared, payers: PayerIndex): Map<number, number[]> {
+  const byCustomer = new Map<number, number[]>();
+  const left = prepared.left;
+  for (let l = 0; l < left.records.length; l++) {
+    if (!left.open[l]) continue;
+    for (const link of payers.customerLinks(l)) {
+      if (link.score < FIRM_LINK) continue;
+      const list = byCustomer.get(link.customer);
+      if (list) list.push(l);
+      else byCustomer.set(link.customer, [l]);
+    }
+  }
+  return byCustomer;
+}
+
 export function runSubsetPass(
   prepared: Prepared,
   pass: SubsetSumPass,
@@ -291,9 +317,10 @@ export function runSubsetPass(
     window: pass.date_window,
     dateField: pass.date_field,
   };
-  if (pass.blocking.includes('payer') && pass.cardinality === '1:many') {
+  if (pass.blocking.includes('payer')) {
     context.payers = payerIndexOf(prepared);
     scratch.payers = context.payers;
+    if (pass.cardinality === 'many:1') scratch.paymentsOf = paymentsByCustomer(prepared, context.payers);
   }
   for (let anchor = 0; anchor < side.anchors.records.length; anchor++) {
     if (!side.anchors.open[anchor]) continue;
