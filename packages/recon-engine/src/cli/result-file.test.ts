@@ -40,6 +40,8 @@ describe('the result a reviewer reads', () => {
       `another candidate scores within ${scored.ambiguity_gap} of it (ambiguity gap)`,
     );
     expect(whyNotAutomatic({ ...group, status: 'reconciled' }, rules)).toBe('');
+    const reason = 'D4513 scores 0.91, within the ambiguity gap 0.05';
+    expect(whyNotAutomatic({ ...group, reason }, rules)).toBe(reason);
   });
 
   it('writes one row per group with both sides, the feature scores and the difference, then open records', () => {

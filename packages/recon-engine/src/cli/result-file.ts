@@ -39,9 +39,13 @@ export const RESULT_HEADER = [
 
 const FEATURES: FeatureScore['name'][] = ['amount', 'date', 'reference', 'counterparty'];
 
-/** Why a suggestion was left for a person: below the pass's auto-accept score, or a rival too close. */
+/**
+ * Why a suggestion was left for a person: the engine's own `reason` (the rival candidate and its score,
+ * or the threshold) when it gives one, else from the pass: below its auto-accept score, or a rival too close.
+ */
 export function whyNotAutomatic(group: MatchGroup, rules: RuleSet): string {
   if (group.status !== 'suggested') return '';
+  if (group.reason) return group.reason;
   const pass = rules.passes.find((candidate) => candidate.id === group.rule_id);
   if (pass?.kind === 'scored' || pass?.kind === 'subset_sum') {
     if (group.score < pass.auto_accept) {
