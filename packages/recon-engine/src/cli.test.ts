@@ -92,6 +92,15 @@ describe('counterpart-recon CLI', () => {
     });
     expect(wrong.status).toBe(2);
     expect(wrong.stderr).toMatch(/^counterpart-recon: Unknown option '--lefty'[^\n]*\n$/);
+    const l = ledger();
+    const heap = spawnSync(process.execPath, [LAUNCHER, '--left', l, '--right', l, '--json'], {
+      cwd: tmpdir(),
+      encoding: 'utf8',
+      env: { ...process.env, COUNTERPART_RECON_HEAP_MB: '5000' },
+    });
+    expect(heap.status).toBe(0);
+    const summary = JSON.parse(heap.stderr.trim().split('\n').at(-1)!);
+    expect(summary.heap_limit_mb).toBeGreaterThanOrEqual(5000);
   }, 30_000);
 
   it('refuses missing arguments, bad rules and a bad map with exit 2', async () => {

@@ -5,11 +5,12 @@
  */
 import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { getHeapStatistics } from 'node:v8';
 import type { DecimalSeparator } from './cli/amount-column.ts';
 import { DataError, UsageError } from './cli/cli-errors.ts';
 import { type ColumnMap, parseMapFile, parseMapFlag } from './cli/column-map.ts';
 import { readSide } from './cli/read-side.ts';
-import { summaryLines, writeResult } from './cli/result-file.ts';
+import { indexSides, summaryLines, writeResult } from './cli/result-file.ts';
 import type { SideRead } from './cli/side-read.ts';
 import { defaultRuleSet, validateRuleSet } from './rules.ts';
 import { run } from './run.ts';
@@ -162,10 +163,11 @@ export async function main(argv: string[]): Promise<number> {
   const started = performance.now();
   const result = run(left, right, rules);
   const runMs = performance.now() - started;
+  const sides = indexSides(left, right);
   const fd = values.out ? openSync(values.out, 'w') : 1;
   try {
     const writer = bufferedWriter(fd);
-    writeResult(result, left, right, rules, writer.write);
+    writeResult(result, sides, rules, writer.write);
     writer.flush();
   } finally {
     if (values.out) closeSync(fd);
@@ -180,12 +182,17 @@ export async function main(argv: string[]): Promise<number> {
         unreconciled: { left: result.left_open.length, right: result.right_open.length },
         read_ms: Math.round(readMs),
         ms: Math.round(runMs),
+        peak_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024),
+        heap_limit_mb: Math.round(getHeapStatistics().heap_size_limit / 1_048_576),
         passes: result.stats,
       }),
     );
   } else {
-    for (const line of summaryLines(result, left, right)) console.error(line);
-    console.error(`read ${(readMs / 1000).toFixed(1)} s, matched ${(runMs / 1000).toFixed(1)} s`);
+    for (const line of summaryLines(result, sides)) console.error(line);
+    console.error(
+      `read ${(readMs / 1000).toFixed(1)} s, matched ${(runMs / 1000).toFixed(1)} s, ` +
+        `peak memory ${Math.round(process.resourceUsage().maxRSS / 1024).toLocaleString('en')} MB`,
+    );
   }
   return 0;
 }

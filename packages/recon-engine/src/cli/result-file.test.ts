@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultRuleSet } from '../rules.ts';
 import type { EngineRecord, MatchGroup, RunResult } from '../types.ts';
-import { formatUnits, summaryLines, whyNotAutomatic, writeResult } from './result-file.ts';
+import { formatUnits, indexSides, summaryLines, whyNotAutomatic, writeResult } from './result-file.ts';
 
 const record = (id: string, amount: bigint, reference = '', currency = 'KES'): EngineRecord => ({
   id,
@@ -67,12 +67,12 @@ describe('the result a reviewer reads', () => {
       stats: [],
     };
     const lines: string[] = [];
-    writeResult(result, left, right, defaultRuleSet(), (line) => lines.push(line));
+    writeResult(result, indexSides(left, right), defaultRuleSet(), (line) => lines.push(line));
     expect(lines[1]).toBe(
       '1,partial,split,0.9,KES,b1,Acc. INV-1,"10,000.00",i1 | i2,INV-1 | INV-2,"9,990.00",10.00,0.99,,1,,amount 10.00 apart; reference INV1 in both,\n',
     );
     expect(lines[2]).toBe(',unreconciled,,,KES,b2,,50.00,,,,,,,,,,\n');
-    expect(summaryLines(result, left, right)).toEqual([
+    expect(summaryLines(result, indexSides(left, right))).toEqual([
       'partial      1 groups: left 1 records KES 10,000.00, right 2 records KES 9,990.00',
       'unreconciled left 1 records KES 50.00, right 0 records 0',
     ]);

@@ -58,21 +58,28 @@ export function whyNotAutomatic(group: MatchGroup, rules: RuleSet): string {
   return `the pass ${group.rule_id} only suggests`;
 }
 
-function index(records: readonly EngineRecord[]): Map<string, EngineRecord> {
-  const byId = new Map<string, EngineRecord>();
-  for (const record of records) byId.set(record.id, record);
-  return byId;
+/** Both sides' records by id, built once for the result file and the summary. */
+export interface SidesById {
+  left: Map<string, EngineRecord>;
+  right: Map<string, EngineRecord>;
+}
+
+export function indexSides(left: readonly EngineRecord[], right: readonly EngineRecord[]): SidesById {
+  const index = (records: readonly EngineRecord[]) => {
+    const byId = new Map<string, EngineRecord>();
+    for (const record of records) byId.set(record.id, record);
+    return byId;
+  };
+  return { left: index(left), right: index(right) };
 }
 
 /** Writes the result through `write` (a line at a time, so a million groups never make one string). */
 export function writeResult(
   result: RunResult,
-  left: readonly EngineRecord[],
-  right: readonly EngineRecord[],
+  sides: SidesById,
   rules: RuleSet,
   write: (line: string) => void,
 ): void {
-  const sides = { left: index(left), right: index(right) };
   const line = (cells: string[]) => write(`${cells.map(quoteCsvField).join(',')}\n`);
   line(RESULT_HEADER);
   const describe = (side: 'left' | 'right', ids: readonly string[]) => {
@@ -131,12 +138,7 @@ export function writeResult(
 }
 
 /** Counts and amounts (each side's total, per currency) per status, for standard error. */
-export function summaryLines(
-  result: RunResult,
-  left: readonly EngineRecord[],
-  right: readonly EngineRecord[],
-): string[] {
-  const sides = { left: index(left), right: index(right) };
+export function summaryLines(result: RunResult, sides: SidesById): string[] {
   type Tally = { groups: number; left: Map<string, bigint>; right: Map<string, bigint>; count: number[] };
   const tallies = new Map<string, Tally>();
   const tally = (status: string) => {
