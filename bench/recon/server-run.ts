@@ -14,7 +14,7 @@
 import { loadavg } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { onRunTimings, type RunTimings } from '../../apps/server/src/modules/recon/runs/run-job.ts';
+import { onRunTimings, type RunTimings } from '../../apps/server/src/modules/recon/runs/run-timings.ts';
 import { startTestServer } from '../../apps/server/test/test-server.ts';
 import { adminApi, fillTextTable, log, watchStalls } from '../bench-kit.ts';
 
