@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { ReconStatus, RunSummary, SideFields, StatusCounts } from '@counterpart/contracts';
 import { type EngineRecord, type MatchGroup, type Pass, run as runEngine } from '@counterpart/recon-engine';
 import type { reconRuns } from '../../../db/schema.ts';
@@ -6,6 +5,7 @@ import type { findTables } from '../../tables/tables-reader.service.ts';
 import { abs } from '../shared/money-common.ts';
 import { type getReconSettings, needsApproval } from '../shared/settings.service.ts';
 import type { PastDecisions } from './run-decisions.ts';
+import { timeOrderedIds } from './run-ids.ts';
 import type { AutoGroup, GroupInsert, ItemInsert } from './run-writes.ts';
 
 /*
@@ -109,8 +109,10 @@ export function buildGroups(
     pending: 0,
     status: new Map(held),
   };
+  // Increasing ids: the groups' and items' keys grow at their end (run-ids.ts).
+  const nextId = timeOrderedIds();
   for (const group of matched.result.groups) {
-    const id = randomUUID();
+    const id = nextId();
     let leftTotal = 0n;
     let rightTotal = 0n;
     for (const itemId of group.left) {
