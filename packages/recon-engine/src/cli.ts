@@ -163,6 +163,7 @@ export async function main(argv: string[]): Promise<number> {
   const started = performance.now();
   const result = run(left, right, rules);
   const runMs = performance.now() - started;
+  const writeStarted = performance.now();
   const sides = indexSides(left, right);
   const fd = values.out ? openSync(values.out, 'w') : 1;
   try {
@@ -172,6 +173,7 @@ export async function main(argv: string[]): Promise<number> {
   } finally {
     if (values.out) closeSync(fd);
   }
+  const writeMs = performance.now() - writeStarted;
   if (values.json) {
     const count = (status: string) => result.groups.filter((group) => group.status === status).length;
     console.error(
@@ -182,6 +184,7 @@ export async function main(argv: string[]): Promise<number> {
         unreconciled: { left: result.left_open.length, right: result.right_open.length },
         read_ms: Math.round(readMs),
         ms: Math.round(runMs),
+        write_ms: Math.round(writeMs),
         peak_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024),
         heap_limit_mb: Math.round(getHeapStatistics().heap_size_limit / 1_048_576),
         passes: result.stats,
@@ -191,6 +194,7 @@ export async function main(argv: string[]): Promise<number> {
     for (const line of summaryLines(result, sides)) console.error(line);
     console.error(
       `read ${(readMs / 1000).toFixed(1)} s, matched ${(runMs / 1000).toFixed(1)} s, ` +
+        `wrote ${(writeMs / 1000).toFixed(1)} s, ` +
         `peak memory ${Math.round(process.resourceUsage().maxRSS / 1024).toLocaleString('en')} MB`,
     );
   }

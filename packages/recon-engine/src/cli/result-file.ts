@@ -10,10 +10,14 @@ import type { EngineRecord, FeatureScore, MatchGroup, RuleSet, RunResult } from 
 /** `1234567n` KES → `12,345.67`; `-5n` JPY → `-5` (the currency's own digits). */
 export function formatUnits(minor: bigint, currency: string): string {
   const plain = fromMinorUnits(minor, minorDigits(currency));
-  const negative = plain.startsWith('-');
-  const [integer = '', fraction] = (negative ? plain.slice(1) : plain).split('.');
-  const grouped = integer.replace(/\B(?=(\d{3})+$)/g, ',');
-  return `${negative ? '-' : ''}${grouped}${fraction === undefined ? '' : `.${fraction}`}`;
+  const negative = plain.charCodeAt(0) === 45;
+  const point = plain.indexOf('.');
+  const end = point === -1 ? plain.length : point;
+  const start = negative ? 1 : 0;
+  if (end - start <= 3) return plain;
+  let grouped = plain.slice(start, start + ((end - start) % 3 || 3));
+  for (let i = start + ((end - start) % 3 || 3); i < end; i += 3) grouped += `,${plain.slice(i, i + 3)}`;
+  return `${negative ? '-' : ''}${grouped}${plain.slice(end)}`;
 }
 
 export const RESULT_HEADER = [
@@ -73,6 +77,27 @@ export function indexSides(left: readonly EngineRecord[], right: readonly Engine
   return { left: index(left), right: index(right) };
 }
 
+/** One side of a group: its ids, references and total (a single record without lists or sums). */
+function sideCells(
+  byId: Map<string, EngineRecord>,
+  ids: readonly string[],
+): [string, string, bigint, string] {
+  if (ids.length === 1) {
+    const record = byId.get(ids[0]!)!;
+    return [record.id, record.reference, record.amount, record.currency];
+  }
+  let references = '';
+  let total = 0n;
+  let currency = '';
+  for (let i = 0; i < ids.length; i += 1) {
+    const record = byId.get(ids[i]!)!;
+    references += i === 0 ? record.reference : ` | ${record.reference}`;
+    total += record.amount;
+    currency ||= record.currency;
+  }
+  return [ids.join(' | '), references, total, currency];
+}
+
 /** Writes the result through `write` (a line at a time, so a million groups never make one string). */
 export function writeResult(
   result: RunResult,
@@ -80,49 +105,52 @@ export function writeResult(
   rules: RuleSet,
   write: (line: string) => void,
 ): void {
-  const line = (cells: string[]) => write(`${cells.map(quoteCsvField).join(',')}\n`);
-  line(RESULT_HEADER);
-  const describe = (side: 'left' | 'right', ids: readonly string[]) => {
-    const records = ids.map((id) => sides[side].get(id)!);
-    const total = records.reduce((sum, record) => sum + record.amount, 0n);
-    return {
-      currency: records[0]?.currency ?? '',
-      ids: ids.join(' | '),
-      references: records.map((record) => record.reference).join(' | '),
-      total,
-    };
+  const line = (cells: string[]) => {
+    let text = quoteCsvField(cells[0]!);
+    for (let i = 1; i < cells.length; i += 1) text += `,${quoteCsvField(cells[i]!)}`;
+    write(`${text}\n`);
   };
-  result.groups.forEach((group, at) => {
-    const l = describe('left', group.left);
-    const r = describe('right', group.right);
-    const currency = l.currency || r.currency;
-    const scores = FEATURES.map((name) => {
-      const feature = group.features.find((candidate) => candidate.name === name);
-      return feature ? String(feature.score) : '';
-    });
+  line(RESULT_HEADER);
+  const scores = ['', '', '', ''];
+  for (let at = 0; at < result.groups.length; at += 1) {
+    const group = result.groups[at]!;
+    const [leftIds, leftReferences, leftTotal, leftCurrency] = sideCells(sides.left, group.left);
+    const [rightIds, rightReferences, rightTotal, rightCurrency] = sideCells(sides.right, group.right);
+    const currency = leftCurrency || rightCurrency;
+    scores.fill('');
+    let details = '';
+    for (const feature of group.features) {
+      const slot = FEATURES.indexOf(feature.name);
+      if (slot >= 0) scores[slot] = String(feature.score);
+      details += details === '' ? feature.detail : `; ${feature.detail}`;
+    }
     line([
       String(at + 1),
       group.status,
       group.rule_id,
       String(group.score),
       currency,
-      l.ids,
-      l.references,
-      formatUnits(l.total, currency),
-      r.ids,
-      r.references,
-      formatUnits(r.total, currency),
+      leftIds,
+      leftReferences,
+      formatUnits(leftTotal, currency),
+      rightIds,
+      rightReferences,
+      formatUnits(rightTotal, currency),
       formatUnits(group.difference, currency),
-      ...scores,
-      group.features.map((feature) => feature.detail).join('; '),
+      scores[0]!,
+      scores[1]!,
+      scores[2]!,
+      scores[3]!,
+      details,
       whyNotAutomatic(group, rules),
     ]);
-  });
+  }
+  const empty = ['', '', ''];
+  const rest = ['', '', '', '', '', '', ''];
   for (const side of ['left', 'right'] as const) {
     for (const id of side === 'left' ? result.left_open : result.right_open) {
       const record = sides[side].get(id)!;
       const cells = [id, record.reference, formatUnits(record.amount, record.currency)];
-      const empty = ['', '', ''];
       line([
         '',
         'unreconciled',
@@ -131,7 +159,7 @@ export function writeResult(
         record.currency,
         ...(side === 'left' ? cells : empty),
         ...(side === 'right' ? cells : empty),
-        ...Array<string>(7).fill(''),
+        ...rest,
       ]);
     }
   }
