@@ -33,8 +33,7 @@ export function defaultRuleSet(): RuleSet {
         id: 'tolerance',
         name: 'Reference and amount within tolerance',
         kind: 'scored',
-        // payer: the payer's link to the customer counts as counterparty (a person paying for a company).
-        blocking: ['reference', 'typo', 'payer'],
+        blocking: ['reference', 'typo'],
         amount_tolerance: { absolute: 50_000, percent: 0.5, max_percent: 25 },
         similarity: { method: 'best', min_reference: 0.7 },
         date_window: { ...PAYMENT_WINDOW },
@@ -62,7 +61,9 @@ export function defaultRuleSet(): RuleSet {
         cardinality: 'many:1',
         blocking: ['reference', 'counterparty', 'payer'],
         allowed_remainder: { absolute: 0 },
-        max_group_size: 5,
+        max_group_size: 4,
+        // The 12 closest in date: a customer's payments of a year would make the search explode.
+        max_block: 12,
         max_work: 200_000,
         date_window: { days_before: 90, days_after: 7 },
         auto_accept: 0.8,

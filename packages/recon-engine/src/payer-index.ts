@@ -28,7 +28,7 @@ export interface Learned {
 }
 
 /** Most customers a payer is linked to: past it the identity says nothing. */
-const MAX_LINKS = 6;
+const MAX_LINKS = 4;
 
 /**
  * The customer key of a counterparty: its words in upper case. Company forms are kept: a ledger spells

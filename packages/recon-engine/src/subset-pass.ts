@@ -164,6 +164,7 @@ function blockOf(
   // The payer's customers' open records (1:many: the anchor is a payment, the items invoices).
   if (scratch.payers && !scratch.itemsAreLeft) {
     for (const link of scratch.payers.customerLinks(anchor)) {
+      if (link.score < FIRM_LINK) continue;
       for (const item of scratch.payers.recordsOf[link.customer]!) addItem(scratch, item);
     }
   }
