@@ -170,8 +170,13 @@ export class PayerIndex {
    */
   catchUp(): void {
     const pairs = this.prepared.left.acceptedLinks;
-    for (; this.learnedUpTo < pairs.length; this.learnedUpTo += 2)
-      this.learn(pairs[this.learnedUpTo]!, pairs[this.learnedUpTo + 1]!);
+    for (; this.learnedUpTo < pairs.length; this.learnedUpTo += 2) {
+      const l = pairs[this.learnedUpTo]!;
+      this.learn(l, pairs[this.learnedUpTo + 1]!);
+      // A matched payment is never asked about again: what it taught is kept, its parse is not.
+      this.payers[l] = undefined;
+      this.keysOf[l] = undefined;
+    }
     if (this.learnedNew) {
       this.epoch++;
       this.learnedNew = false;

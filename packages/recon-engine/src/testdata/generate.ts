@@ -178,6 +178,13 @@ export function generate(options: { seed: number; invoices: number; unrelated?: 
   const customers = Array.from({ length: Math.max(20, Math.round(options.invoices / 25)) }, (_, i) =>
     makeCustomer(random, i),
   );
+  // A ledger names each customer once: a second `MWANGI HARDWARE LTD` is `MWANGI HARDWARE LTD 2`.
+  const taken = new Map<string, number>();
+  for (const customer of customers) {
+    const seen = (taken.get(customer.name) ?? 0) + 1;
+    taken.set(customer.name, seen);
+    if (seen > 1) customer.name = `${customer.name} ${seen}`;
+  }
   const sap = random.chance(0.3);
   const invoices: Invoice[] = [];
   for (let i = 0; i < options.invoices; i++) {
