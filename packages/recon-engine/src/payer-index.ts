@@ -8,6 +8,7 @@
 import { fold } from './normalise.ts';
 import { namesMeet, type PayerIdentity, payerKeys, payerOf, phoneMaskKey, phonesMeet } from './payer.ts';
 import type { Prepared } from './prepare.ts';
+import { int8Array } from './typed-memory.ts';
 import type { MatchGroup } from './types.ts';
 
 /** A left record's link to a customer: how sure (0..1) and why (`describe` words it). */
@@ -67,6 +68,7 @@ export class PayerIndex {
     this.linksEpoch = new Int32Array(prepared.left.records.length);
     // A ledger repeats each customer's name as written: folded once per spelling.
     const bySpelling = new Map<string, number>();
+    this.phoneKind = int8Array(prepared.keys.size);
     for (let r = 0; r < right.records.length; r++) {
       const written = right.records[r]!.counterparty;
       if (!written) continue;
@@ -85,16 +87,13 @@ export class PayerIndex {
       }
       this.customerOf[r] = customer;
       this.recordsOf[customer]!.push(r);
-      for (const ids of [
-        [right.refIds, right.refStart],
-        [right.partyIds, right.partyStart],
-      ] as const) {
-        for (let k = ids[1][r]!; k < ids[1][r + 1]!; k++) {
-          const name = prepared.keys.name(ids[0][k]!);
-          if (name.startsWith('P:')) this.addPhone(name.slice(2), customer);
-        }
-      }
+      for (let k = right.refStart[r]!; k < right.refStart[r + 1]!; k++)
+        this.addPhoneKey(right.refIds[k]!, customer);
+      for (let k = right.partyStart[r]!; k < right.partyStart[r + 1]!; k++)
+        this.addPhoneKey(right.partyIds[k]!, customer);
     }
+    this.phoneKind = new Int8Array(0);
+    this.customersOfPhone.clear();
     const amount = right.amount;
     for (const records of this.recordsOf) records.sort((a, b) => amount[a]! - amount[b]! || a - b);
   }
@@ -115,12 +114,29 @@ export class PayerIndex {
     return records.slice(from, end);
   }
 
+  /** Key id → 1 when it is a phone key (`P:…`), 2 when not, 0 not looked at yet (while building). */
+  private phoneKind = new Int8Array(0);
+  /** Phone pattern → the customers already listed under it (while building). */
+  private readonly customersOfPhone = new Map<string, number[]>();
+
+  /** Lists the customer under a phone key (`P:…`) of one of its records, once per phone and customer. */
+  private addPhoneKey(id: number, customer: number): void {
+    const kinds = this.phoneKind;
+    if (kinds[id] === 2) return;
+    const name = this.prepared.keys.name(id);
+    if (kinds[id] === 0) kinds[id] = name.startsWith('P:') ? 1 : 2;
+    if (kinds[id] === 1) this.addPhone(name.slice(2), customer);
+  }
+
   private addPhone(pattern: string, customer: number): void {
+    const listed = this.customersOfPhone.get(pattern);
+    if (listed?.includes(customer)) return;
+    if (listed) listed.push(customer);
+    else this.customersOfPhone.set(pattern, [customer]);
     const key = phoneMaskKey(pattern);
     const list = this.phones.get(key);
     if (!list) this.phones.set(key, [{ pattern, customer }]);
-    else if (!list.some((entry) => entry.pattern === pattern && entry.customer === customer))
-      list.push({ pattern, customer });
+    else list.push({ pattern, customer });
   }
 
   /** The payer of a left record (Details text or counterparty), parsed once. */
@@ -150,7 +166,7 @@ export class PayerIndex {
     const payer = this.payer(l);
     if (customer < 0 || !payer) return;
     const keys = this.payerKeysOf(l);
-    const same = this.learnedOf(payer, keys).find((entry) => entry.customer === customer);
+    const same = this.learnedFor(payer, keys, customer);
     if (same) same.count++;
     else {
       const entry = { payer, keys, customer, count: 1 };
@@ -253,37 +269,61 @@ export class PayerIndex {
     return found;
   }
 
+  /** The first of `learnedOf(payer, keys)` learned for the customer, without listing them all. */
+  private learnedFor(payer: PayerIdentity, keys: readonly string[], customer: number): Learned | undefined {
+    for (const key of keys) {
+      const list = this.learned.get(key);
+      if (!list) continue;
+      for (const entry of list)
+        if (entry.customer === customer && samePayer(entry.payer, payer)) return entry;
+    }
+    return undefined;
+  }
+
   private workOutLinks(l: number): CustomerLink[] {
     const payer = this.payer(l);
     if (!payer) return [];
-    const best = new Map<number, CustomerLink>();
-    const offer = (link: CustomerLink) => {
-      const known = best.get(link.customer);
-      if (!known || known.score < link.score) best.set(link.customer, link);
-    };
+    // Each customer's best link (the first offered of the highest score), in small arrays: this runs
+    // for every open payment of a payer pass.
+    const best: CustomerLink[] = [];
     const learned = this.learnedOf(payer, this.payerKeysOf(l));
-    const learnedCustomers = new Set(learned.map((entry) => entry.customer));
+    const learnedScore = distinctCustomers(learned) === 1 ? 1 : 0.7;
     for (const entry of learned)
-      offer({ customer: entry.customer, score: learnedCustomers.size === 1 ? 1 : 0.7, learned: entry });
+      offerLink(best, { customer: entry.customer, score: learnedScore, learned: entry });
     if (payer.phone) {
       const pattern = payer.phone.pattern;
-      const hits = (this.phones.get(phoneMaskKey(pattern)) ?? []).filter((entry) =>
-        phonesMeet(entry.pattern, pattern),
-      );
-      const customers = new Set(hits.map((entry) => entry.customer));
-      for (const hit of hits) {
-        const exact = payer.phone.full;
-        const score = customers.size === 1 ? (exact ? 1 : 0.9) : exact ? 0.8 : 0.5;
-        offer({ customer: hit.customer, score, phone: hit.pattern });
-      }
+      const hits: Array<{ pattern: string; customer: number }> = [];
+      for (const entry of this.phones.get(phoneMaskKey(pattern)) ?? [])
+        if (phonesMeet(entry.pattern, pattern)) hits.push(entry);
+      const exact = payer.phone.full;
+      const score = distinctCustomers(hits) === 1 ? (exact ? 1 : 0.9) : exact ? 0.8 : 0.5;
+      for (const hit of hits) offerLink(best, { customer: hit.customer, score, phone: hit.pattern });
     } else {
       const customer = this.customerByKey.get(customerKey(payer.name.join(' ')));
-      if (customer !== undefined) offer({ customer, score: 0.9 });
+      if (customer !== undefined) offerLink(best, { customer, score: 0.9 });
     }
-    return [...best.values()]
-      .sort((a, b) => b.score - a.score || a.customer - b.customer)
-      .slice(0, MAX_LINKS);
+    if (best.length > 1) best.sort((a, b) => b.score - a.score || a.customer - b.customer);
+    if (best.length > MAX_LINKS) best.length = MAX_LINKS;
+    return best;
   }
+}
+
+/** Keeps the link unless its customer already has one of a score as high. */
+function offerLink(best: CustomerLink[], link: CustomerLink): void {
+  for (let i = 0; i < best.length; i++) {
+    if (best[i]!.customer !== link.customer) continue;
+    if (best[i]!.score < link.score) best[i] = link;
+    return;
+  }
+  best.push(link);
+}
+
+/** How many customers the entries name (0, 1 or more: 2). */
+function distinctCustomers(entries: readonly { customer: number }[]): number {
+  if (entries.length === 0) return 0;
+  const first = entries[0]!.customer;
+  for (const entry of entries) if (entry.customer !== first) return 2;
+  return 1;
 }
 
 function samePayer(a: PayerIdentity, b: PayerIdentity): boolean {
