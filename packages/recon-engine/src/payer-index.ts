@@ -115,7 +115,7 @@ export class PayerIndex {
   }
 
   /** Key id → 1 when it is a phone key (`P:…`), 2 when not, 0 not looked at yet (while building). */
-  private phoneKind = new Int8Array(0);
+  private phoneKind: Int8Array = new Int8Array(0);
   /** Phone pattern → the customers already listed under it (while building). */
   private readonly customersOfPhone = new Map<string, number[]>();
 
