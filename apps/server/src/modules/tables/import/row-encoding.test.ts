@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { batchPayload, copyField, encodeRow } from './row-encoding.ts';
+import { copyField, unescapeCopyField } from '../../../db/copy-text.ts';
+import { batchPayload, encodeRow } from './row-encoding.ts';
 
 const target = {
   tableId: '00000000-0000-4000-8000-000000000001',
@@ -7,11 +8,6 @@ const target = {
 };
 const id = '0190a6b2-0000-7000-8000-000000000003';
 const values = { c000000000001: 'tab\there "quoted" back\\slash\nline', c000000000002: '1250' };
-
-/** COPY's text format read back: the reverse of copyField. */
-function copyUnescape(field: string): string {
-  return field.replace(/\\([\\tnr])/g, (_, c: string) => ({ t: '\t', n: '\n', r: '\r' })[c] ?? c);
-}
 
 describe('row encoding', () => {
   it('keeps every character of a JSON row (jsonb_to_recordset)', () => {
@@ -30,8 +26,8 @@ describe('row encoding', () => {
     const fields = staged.slice(0, -1).split('\t');
     expect(fields).toHaveLength(4);
     expect(fields[0]).toBe(id);
-    expect(JSON.parse(copyUnescape(fields[1] ?? ''))).toEqual(values);
-    expect(copyUnescape(fields[2] ?? '')).toBe('a\tb');
+    expect(JSON.parse(unescapeCopyField(fields[1] ?? '') ?? '')).toEqual(values);
+    expect(unescapeCopyField(fields[2] ?? '')).toBe('a\tb');
     expect(fields[3]).toBe('\\N');
     const direct = encodeRow('copy-items', target, id, values, 's', null).slice(0, -1).split('\t');
     expect(direct).toEqual([id, target.tableId, fields[1], 's', target.importId]);

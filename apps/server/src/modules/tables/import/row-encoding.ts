@@ -5,6 +5,7 @@
  * read by jsonb_to_recordset. Each row is encoded as soon as it is converted, so a batch waiting to be written is a
  * list of strings rather than objects the garbage collector has to carry along.
  */
+import { copyField } from '../../../db/copy-text.ts';
 import { timeOrderedIds } from './item-ids.ts';
 
 export type RowEncoding = 'json' | 'copy-items' | 'copy-staged';
@@ -21,15 +22,6 @@ export interface EncodedBatch {
 export interface ImportTarget {
   tableId: string;
   importId: string;
-}
-
-const COPY_SPECIAL = /[\\\t\n\r]/;
-const COPY_SPECIALS = /[\\\t\n\r]/g;
-const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
-
-/** A value as a field of COPY's text format (backslash, tab and line breaks escaped). */
-export function copyField(text: string): string {
-  return COPY_SPECIAL.test(text) ? text.replace(COPY_SPECIALS, (c) => COPY_ESCAPES[c] ?? c) : text;
 }
 
 /** One row (id, stored cells, search text, external key) in `encoding`. */
