@@ -228,7 +228,7 @@ export class PayerIndex {
     let links = this.links[l];
     if (links !== undefined && this.linksEpoch[l]! < this.epoch) {
       const since = this.linksEpoch[l]!;
-      if (this.payerKeysOf(l).some((key) => (this.keyChanged.get(key) ?? 0) > since)) links = undefined;
+      if (this.keyChangedSince(this.payerKeysOf(l), since)) links = undefined;
       else this.linksEpoch[l] = this.epoch;
     }
     if (links === undefined) {
@@ -237,6 +237,12 @@ export class PayerIndex {
       this.linksEpoch[l] = this.epoch;
     }
     return links;
+  }
+
+  /** Whether any of the keys learned a new link after the epoch. */
+  private keyChangedSince(keys: readonly string[], since: number): boolean {
+    for (const key of keys) if ((this.keyChanged.get(key) ?? 0) > since) return true;
+    return false;
   }
 
   /** Why a payer is linked to the customer, in words. */
@@ -262,9 +268,10 @@ export class PayerIndex {
   private learnedOf(payer: PayerIdentity, keys: readonly string[]): Learned[] {
     const found: Learned[] = [];
     for (const key of keys) {
-      for (const entry of this.learned.get(key) ?? []) {
-        if (!found.includes(entry) && samePayer(entry.payer, payer)) found.push(entry);
-      }
+      const list = this.learned.get(key);
+      if (!list) continue;
+      for (const entry of list)
+        if (samePayer(entry.payer, payer) && !found.includes(entry)) found.push(entry);
     }
     return found;
   }
@@ -283,13 +290,16 @@ export class PayerIndex {
   private workOutLinks(l: number): CustomerLink[] {
     const payer = this.payer(l);
     if (!payer) return [];
-    // Each customer's best link (the first offered of the highest score), in small arrays: this runs
-    // for every open payment of a payer pass.
+    // Each customer's best link (the first offered of the highest score), best first, at most
+    // MAX_LINKS. Runs for every open payment of a payer pass: a masked phone's tail meets ~60 customers
+    // at 1M, all at one score, so of the customers nothing was learned of only the MAX_LINKS lowest
+    // numbered can make it (ties go to the lower customer number) and only those are kept.
     const best: CustomerLink[] = [];
     const learned = this.learnedOf(payer, this.payerKeysOf(l));
     const learnedScore = distinctCustomers(learned) === 1 ? 1 : 0.7;
     for (const entry of learned)
       offerLink(best, { customer: entry.customer, score: learnedScore, learned: entry });
+    const fromLearned = best.length;
     if (payer.phone) {
       const pattern = payer.phone.pattern;
       const hits: Array<{ pattern: string; customer: number }> = [];
@@ -297,7 +307,13 @@ export class PayerIndex {
         if (phonesMeet(entry.pattern, pattern)) hits.push(entry);
       const exact = payer.phone.full;
       const score = distinctCustomers(hits) === 1 ? (exact ? 1 : 0.9) : exact ? 0.8 : 0.5;
-      for (const hit of hits) offerLink(best, { customer: hit.customer, score, phone: hit.pattern });
+      // Hits of customers not learned: the first hit of each of the MAX_LINKS lowest customers, by customer.
+      const lowest: CustomerLink[] = [];
+      for (const hit of hits) {
+        if (offerToLearned(best, fromLearned, hit.customer, score, hit.pattern)) continue;
+        keepLowest(lowest, { customer: hit.customer, score, phone: hit.pattern });
+      }
+      for (const link of lowest) best.push(link);
     } else {
       const customer = this.customerByKey.get(customerKey(payer.name.join(' ')));
       if (customer !== undefined) offerLink(best, { customer, score: 0.9 });
@@ -316,6 +332,40 @@ function offerLink(best: CustomerLink[], link: CustomerLink): void {
     return;
   }
   best.push(link);
+}
+
+/**
+ * A phone hit of a customer among best[0, count) (linked by what was learned): replaces that link when
+ * it scores higher; true when the customer is there (the hit is dealt with).
+ */
+function offerToLearned(
+  best: CustomerLink[],
+  count: number,
+  customer: number,
+  score: number,
+  phone: string,
+): boolean {
+  for (let i = 0; i < count; i++) {
+    if (best[i]!.customer !== customer) continue;
+    if (best[i]!.score < score) best[i] = { customer, score, phone };
+    return true;
+  }
+  return false;
+}
+
+/**
+ * Keeps `lowest` the first links of the MAX_LINKS lowest customers offered, in customer order. A
+ * customer pushed out (or never let in) cannot come back: the bar only goes down.
+ */
+function keepLowest(lowest: CustomerLink[], link: CustomerLink): void {
+  let at = lowest.length;
+  while (at > 0 && lowest[at - 1]!.customer >= link.customer) {
+    if (lowest[at - 1]!.customer === link.customer) return;
+    at--;
+  }
+  if (at >= MAX_LINKS) return;
+  lowest.splice(at, 0, link);
+  if (lowest.length > MAX_LINKS) lowest.length = MAX_LINKS;
 }
 
 /** How many customers the entries name (0, 1 or more: 2). */

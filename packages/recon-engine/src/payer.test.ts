@@ -29,6 +29,10 @@ describe('payer names', () => {
     expect(namesMeet(['JANE', 'MUTHONI', 'WANJIRU'], ['JANE', 'WANJIRU'])).toBe(true);
     expect(namesMeet(['JOHN', 'WANJIRU'], ['JANE', 'WANJIRU'])).toBe(false);
     expect(namesMeet(['JANE', 'KAMAU'], ['JANE', 'WANJIRU'])).toBe(false);
+    // Either written surname first: the other's words read backwards.
+    expect(namesMeet(['J', 'WANJIRU'], ['WANJIRU', 'JANE'])).toBe(true);
+    expect(namesMeet(['JANE', 'MUTHONI', 'WANJIRU'], ['WANJIRU', 'J'])).toBe(true);
+    expect(namesMeet(['JOHN', 'WANJIRU'], ['WANJIRU', 'JANE'])).toBe(false);
   });
 });
 

@@ -141,7 +141,7 @@ function letterWords(text: string, from: number, to: number): string[] {
  */
 export function namesMeet(a: readonly string[], b: readonly string[]): boolean {
   if (a.length === 0 || b.length === 0) return false;
-  return sameWords(a, b) || endsMeet(a, b) || endsMeet(a, [...b].reverse());
+  return sameWords(a, b) || endsMeet(a, b) || endsMeetReversed(a, b);
 }
 
 function sameWords(a: readonly string[], b: readonly string[]): boolean {
@@ -153,8 +153,17 @@ function sameWords(a: readonly string[], b: readonly string[]): boolean {
 function endsMeet(a: readonly string[], b: readonly string[]): boolean {
   if (a[a.length - 1] !== b[b.length - 1]) return false;
   if (a.length === 1 || b.length === 1) return true;
-  const x = a[0]!;
-  const y = b[0]!;
+  return firstWordsMeet(a[0]!, b[0]!);
+}
+
+/** `endsMeet(a, b reversed)` without making the reversed copy (it runs for every remembered payer met). */
+function endsMeetReversed(a: readonly string[], b: readonly string[]): boolean {
+  if (a[a.length - 1] !== b[0]) return false;
+  if (a.length === 1 || b.length === 1) return true;
+  return firstWordsMeet(a[0]!, b[b.length - 1]!);
+}
+
+function firstWordsMeet(x: string, y: string): boolean {
   return x === y || (x.length === 1 && y.startsWith(x)) || (y.length === 1 && x.startsWith(y));
 }
 
