@@ -7,29 +7,20 @@
  */
 import { fold } from './normalise.ts';
 import { namesMeet, type PayerIdentity, payerKeys, payerOf, phoneMaskKey, phonesMeet } from './payer.ts';
+import {
+  type CustomerLink,
+  distinctCustomers,
+  keepLowest,
+  type Learned,
+  MAX_LINKS,
+  offerLink,
+  offerToLearned,
+} from './payer-links.ts';
 import type { Prepared } from './prepare.ts';
 import { int8Array } from './typed-memory.ts';
 import type { MatchGroup } from './types.ts';
 
-/** A left record's link to a customer: how sure (0..1) and why (`describe` words it). */
-export interface CustomerLink {
-  customer: number;
-  score: number;
-  /** What was learned (its count grows as the run goes on), when the link comes from it. */
-  learned?: Learned;
-  /** The customer's phone the payer's meets, when the link comes from it. */
-  phone?: string;
-}
-
-export interface Learned {
-  payer: PayerIdentity;
-  keys: string[];
-  customer: number;
-  count: number;
-}
-
-/** Most customers a payer is linked to: past it the identity says nothing. */
-const MAX_LINKS = 4;
+export type { CustomerLink, Learned } from './payer-links.ts';
 
 /**
  * The customer key of a counterparty: its words in upper case. Company forms are kept: a ledger spells
@@ -58,6 +49,9 @@ export class PayerIndex {
   /** Payer key → the epoch its last new link counts from; a record's links are redone only then. */
   private readonly keyChanged = new Map<string, number>();
   private readonly linksEpoch: Int32Array;
+  /** Links by payer (`workOutLinks`), for the epoch they were worked out in. */
+  private readonly linksByPayer = new Map<string, CustomerLink[]>();
+  private linksByPayerEpoch = 0;
 
   constructor(private readonly prepared: Prepared) {
     const right = prepared.right;
@@ -287,15 +281,33 @@ export class PayerIndex {
     return undefined;
   }
 
+  /**
+   * A left record's links: those of its payer (phone as read, whether full, name words), worked out once
+   * per payer until something new is learned; payments of one payer share them (read only).
+   */
   private workOutLinks(l: number): CustomerLink[] {
     const payer = this.payer(l);
     if (!payer) return [];
+    if (this.linksByPayerEpoch !== this.epoch) {
+      this.linksByPayer.clear();
+      this.linksByPayerEpoch = this.epoch;
+    }
+    const key = `${payer.phone ? (payer.phone.full ? 'F' : 'M') + payer.phone.pattern : ''}|${payer.name.join(' ')}`;
+    let links = this.linksByPayer.get(key);
+    if (links === undefined) {
+      links = this.payerLinks(payer, this.payerKeysOf(l));
+      this.linksByPayer.set(key, links);
+    }
+    return links;
+  }
+
+  private payerLinks(payer: PayerIdentity, keys: readonly string[]): CustomerLink[] {
     // Each customer's best link (the first offered of the highest score), best first, at most
     // MAX_LINKS. Runs for every open payment of a payer pass: a masked phone's tail meets ~60 customers
     // at 1M, all at one score, so of the customers nothing was learned of only the MAX_LINKS lowest
     // numbered can make it (ties go to the lower customer number) and only those are kept.
     const best: CustomerLink[] = [];
-    const learned = this.learnedOf(payer, this.payerKeysOf(l));
+    const learned = this.learnedOf(payer, keys);
     const learnedScore = distinctCustomers(learned) === 1 ? 1 : 0.7;
     for (const entry of learned)
       offerLink(best, { customer: entry.customer, score: learnedScore, learned: entry });
@@ -322,58 +334,6 @@ export class PayerIndex {
     if (best.length > MAX_LINKS) best.length = MAX_LINKS;
     return best;
   }
-}
-
-/** Keeps the link unless its customer already has one of a score as high. */
-function offerLink(best: CustomerLink[], link: CustomerLink): void {
-  for (let i = 0; i < best.length; i++) {
-    if (best[i]!.customer !== link.customer) continue;
-    if (best[i]!.score < link.score) best[i] = link;
-    return;
-  }
-  best.push(link);
-}
-
-/**
- * A phone hit of a customer among best[0, count) (linked by what was learned): replaces that link when
- * it scores higher; true when the customer is there (the hit is dealt with).
- */
-function offerToLearned(
-  best: CustomerLink[],
-  count: number,
-  customer: number,
-  score: number,
-  phone: string,
-): boolean {
-  for (let i = 0; i < count; i++) {
-    if (best[i]!.customer !== customer) continue;
-    if (best[i]!.score < score) best[i] = { customer, score, phone };
-    return true;
-  }
-  return false;
-}
-
-/**
- * Keeps `lowest` the first links of the MAX_LINKS lowest customers offered, in customer order. A
- * customer pushed out (or never let in) cannot come back: the bar only goes down.
- */
-function keepLowest(lowest: CustomerLink[], link: CustomerLink): void {
-  let at = lowest.length;
-  while (at > 0 && lowest[at - 1]!.customer >= link.customer) {
-    if (lowest[at - 1]!.customer === link.customer) return;
-    at--;
-  }
-  if (at >= MAX_LINKS) return;
-  lowest.splice(at, 0, link);
-  if (lowest.length > MAX_LINKS) lowest.length = MAX_LINKS;
-}
-
-/** How many customers the entries name (0, 1 or more: 2). */
-function distinctCustomers(entries: readonly { customer: number }[]): number {
-  if (entries.length === 0) return 0;
-  const first = entries[0]!.customer;
-  for (const entry of entries) if (entry.customer !== first) return 2;
-  return 1;
 }
 
 function samePayer(a: PayerIdentity, b: PayerIdentity): boolean {
