@@ -17,7 +17,7 @@ import {
   offerToLearned,
 } from './payer-links.ts';
 import type { Prepared } from './prepare.ts';
-import { int8Array } from './typed-memory.ts';
+import { int32Array } from './typed-memory.ts';
 import type { MatchGroup } from './types.ts';
 
 export type { CustomerLink, Learned } from './payer-links.ts';
@@ -29,6 +29,9 @@ export type { CustomerLink, Learned } from './payer-links.ts';
 export function customerKey(counterparty: string | undefined): string {
   return counterparty ? fold(counterparty) : '';
 }
+
+const NOT_LOOKED_AT = -1;
+const NOT_A_PHONE = -2;
 
 export class PayerIndex {
   /** Right record → customer number, -1 without a counterparty. */
@@ -62,7 +65,7 @@ export class PayerIndex {
     this.linksEpoch = new Int32Array(prepared.left.records.length);
     // A ledger repeats each customer's name as written: folded once per spelling.
     const bySpelling = new Map<string, number>();
-    this.phoneKind = int8Array(prepared.keys.size);
+    this.phoneKeyCustomer = int32Array(prepared.keys.size).fill(NOT_LOOKED_AT);
     for (let r = 0; r < right.records.length; r++) {
       const written = right.records[r]!.counterparty;
       if (!written) continue;
@@ -86,7 +89,7 @@ export class PayerIndex {
       for (let k = right.partyStart[r]!; k < right.partyStart[r + 1]!; k++)
         this.addPhoneKey(right.partyIds[k]!, customer);
     }
-    this.phoneKind = new Int8Array(0);
+    this.phoneKeyCustomer = new Int32Array(0);
     this.customersOfPhone.clear();
     const amount = right.amount;
     for (const records of this.recordsOf) records.sort((a, b) => amount[a]! - amount[b]! || a - b);
@@ -108,18 +111,26 @@ export class PayerIndex {
     return records.slice(from, end);
   }
 
-  /** Key id → 1 when it is a phone key (`P:…`), 2 when not, 0 not looked at yet (while building). */
-  private phoneKind: Int8Array = new Int8Array(0);
+  /**
+   * Key id → the customer its phone was last listed for, NOT_A_PHONE, or NOT_LOOKED_AT (while building).
+   */
+  private phoneKeyCustomer: Int32Array = new Int32Array(0);
   /** Phone pattern → the customers already listed under it (while building). */
   private readonly customersOfPhone = new Map<string, number[]>();
 
   /** Lists the customer under a phone key (`P:…`) of one of its records, once per phone and customer. */
   private addPhoneKey(id: number, customer: number): void {
-    const kinds = this.phoneKind;
-    if (kinds[id] === 2) return;
+    const seen = this.phoneKeyCustomer;
+    const last = seen[id]!;
+    // Not a phone, or this customer's phone once more (a ledger repeats it on each of its records).
+    if (last === NOT_A_PHONE || last === customer) return;
     const name = this.prepared.keys.name(id);
-    if (kinds[id] === 0) kinds[id] = name.startsWith('P:') ? 1 : 2;
-    if (kinds[id] === 1) this.addPhone(name.slice(2), customer);
+    if (last === NOT_LOOKED_AT && !name.startsWith('P:')) {
+      seen[id] = NOT_A_PHONE;
+      return;
+    }
+    seen[id] = customer;
+    this.addPhone(name.slice(2), customer);
   }
 
   private addPhone(pattern: string, customer: number): void {
