@@ -10,23 +10,16 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseCsvText } from '../../packages/files/src/csv/index.ts';
-import type { EngineRecord } from '../../packages/recon-engine/src/index.ts';
+import { type EngineRecord, parseDay } from '../../packages/recon-engine/src/index.ts';
 import type { GeneratedData, TrueGroup } from '../../packages/recon-engine/src/testdata/generate.ts';
 import { decimalToMinor, readStatement } from '../../packages/statements/src/index.ts';
 
 const GENERATOR = new URL('./unseen/generate.ts', import.meta.url).pathname;
-const EPOCH_DAY = 86_400_000;
 
 function dayOf(text: string, where: string): number {
-  const iso = /^(\d{4})-(\d{2})-(\d{2})/.exec(text.trim());
-  const dmy = /^(\d{1,2})[/.](\d{1,2})[/.](\d{4})/.exec(text.trim());
-  const ms = iso
-    ? Date.UTC(Number(iso[1]), Number(iso[2]) - 1, Number(iso[3]))
-    : dmy
-      ? Date.UTC(Number(dmy[3]), Number(dmy[2]) - 1, Number(dmy[1]))
-      : Number.NaN;
-  if (Number.isNaN(ms)) throw new Error(`${where}: "${text}" is not a date`);
-  return Math.floor(ms / EPOCH_DAY);
+  const day = parseDay(text);
+  if (day === null) throw new Error(`${where}: "${text}" is not a date`);
+  return day;
 }
 
 function readStatementSide(path: string): EngineRecord[] {
