@@ -146,6 +146,29 @@ export function parseAmount(text: string, format: AmountFormat): AmountReading {
   return { ok: true, minor: parts.negative ? -magnitude : magnitude };
 }
 
+const PLAIN = {
+  '.': /^(-?)(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?$/,
+  ',': /^(-?)(\d{1,3}(?:\.\d{3})+|\d+)(?:,(\d+))?$/,
+} as const;
+
+/**
+ * The fast path for the common value, for readers of millions of cells: an optional minus, digits
+ * (grouped by threes with the other mark, or not), and at most `digits` decimals. Reads exactly what
+ * `parseAmount` reads for it (tested side by side); anything else is null and goes through
+ * `parseAmount`, which explains a refusal.
+ */
+export function readPlainAmount(text: string, decimal: DecimalSeparator, digits: number): bigint | null {
+  const match = PLAIN[decimal].exec(text);
+  if (!match) return null;
+  const fraction = match[3] ?? '';
+  if (fraction.length > digits) return null;
+  const integer = match[2]!;
+  const magnitude = BigInt(
+    integer.replaceAll(decimal === '.' ? ',' : '.', '') + fraction.padEnd(digits, '0'),
+  );
+  return match[1] === '-' ? -magnitude : magnitude;
+}
+
 /** What one value says about its decimal separator: one of them, `ambiguous`, or nothing. */
 export function decimalEvidence(text: string): DecimalSeparator | 'ambiguous' | null {
   const parts = splitAmountText(text);

@@ -40,25 +40,3 @@ export class DecimalDecision {
       : `decimal "${this.separator}" (${this.decidedBy})`;
   }
 }
-
-const PLAIN = {
-  '.': /^(-?)(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?$/,
-  ',': /^(-?)(\d{1,3}(?:\.\d{3})+|\d+)(?:,(\d+))?$/,
-} as const;
-
-/**
- * The fast path for the common value: an optional minus, digits (grouped by threes with the other
- * mark, or not), and at most `digits` decimals. Reads exactly what `parseAmount` reads for it (tested
- * side by side); anything else is null and goes through `parseAmount`, which explains a refusal.
- */
-export function readPlainAmount(text: string, decimal: DecimalSeparator, digits: number): bigint | null {
-  const match = PLAIN[decimal].exec(text);
-  if (!match) return null;
-  const fraction = match[3] ?? '';
-  if (fraction.length > digits) return null;
-  const integer = match[2]!;
-  const magnitude = BigInt(
-    integer.replaceAll(decimal === '.' ? ',' : '.', '') + fraction.padEnd(digits, '0'),
-  );
-  return match[1] === '-' ? -magnitude : magnitude;
-}

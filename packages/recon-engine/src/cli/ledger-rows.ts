@@ -3,10 +3,10 @@
  * one record per row, no intermediate row object. A row that cannot be read is a bad row naming its
  * line, column and value; the file goes on so that every problem is listed at once.
  */
-import { minorDigits, parseAmount } from '@counterpart/domain';
+import { minorDigits, parseAmount, readPlainAmount } from '@counterpart/domain';
 import { parseDay } from '../day.ts';
 import type { EngineRecord } from '../types.ts';
-import { DecimalDecision, type DecimalSeparator, readPlainAmount } from './amount-column.ts';
+import { DecimalDecision, type DecimalSeparator } from './amount-column.ts';
 import { DataError } from './cli-errors.ts';
 import {
   type ColumnMap,
