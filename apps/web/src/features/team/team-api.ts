@@ -5,7 +5,7 @@ import {
   inviteCreatedSchema,
   pendingInvitesPageSchema,
   type RoleClientName,
-  teamChangeResultSchema,
+  teamGroupSchema,
   teamMembersPageSchema,
   teamUserDetailSchema,
 } from '@counterpart/contracts';
@@ -114,17 +114,11 @@ function useTeamMutation<Input, Output>(run: (input: Input) => Promise<Output>) 
 }
 
 export const useCreateGroup = () =>
-  useTeamMutation((name: string) =>
-    http.post('/api/users/groups', { name }, { schema: teamChangeResultSchema }),
-  );
+  useTeamMutation((name: string) => http.post('/api/users/groups', { name }, { schema: teamGroupSchema }));
 
 export const useRenameGroup = () =>
   useTeamMutation(({ groupId, name }: { groupId: string; name: string }) =>
-    http.put(
-      `/api/users/groups/${encodeURIComponent(groupId)}`,
-      { name },
-      { schema: teamChangeResultSchema },
-    ),
+    http.put(`/api/users/groups/${encodeURIComponent(groupId)}`, { name }, { schema: teamGroupSchema }),
   );
 
 export const useDeleteGroup = () =>
