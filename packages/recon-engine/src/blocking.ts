@@ -16,7 +16,7 @@ import type { Tolerance } from './amount.ts';
 import { sortByAmount } from './amount-order.ts';
 import type { PayerIndex } from './payer-index.ts';
 import type { KeyIndex, Prepared } from './prepare.ts';
-import { familyCandidates } from './reference-family.ts';
+import { addFamilyCandidates } from './reference-family.ts';
 import type { ScoredPass } from './types.ts';
 import type { TypoIndex } from './typo-index.ts';
 
@@ -132,13 +132,7 @@ export function collectCandidates(
       }
     }
   }
-  if (pass.blocking.includes('reference')) {
-    familyCandidates(prepared, l, maxBlock, (r) => {
-      if (into.stamp[r] === l) return;
-      into.stamp[r] = l;
-      into.list.push(r);
-    });
-  }
+  if (pass.blocking.includes('reference')) addFamilyCandidates(prepared, l, maxBlock, into);
   if (into.typo) into.typo.addCandidates(left, l, into);
   if (pass.blocking.includes('counterparty'))
     addFromIndex(

@@ -28,6 +28,18 @@ describe('reference key family', () => {
     }
     expect(referenceFamilies('254722123456 2547******123 QGH7XK2P1L')).toEqual([]);
   });
+
+  it('reads long paddings, six-letter words, lone years and labels as the grammar says', () => {
+    expect(referenceFamilies('INV0000000000000123')).toEqual([{ prefix: 'INV', year: 0, number: '123' }]);
+    expect(referenceFamilies('1234567890 INVOIC123 2026 2026000000')).toEqual([
+      { prefix: '', year: 0, number: '2026' },
+    ]);
+    expect(referenceFamilies('Ref inv 2099/7 ACC 8 inv-2026-5 INV2026005')).toEqual([
+      { prefix: 'INV', year: 2099, number: '7' },
+      { prefix: '', year: 0, number: '8' },
+      { prefix: 'INV', year: 2026, number: '5' },
+    ]);
+  });
 });
 
 describe('reference families in a scored pass', () => {
@@ -58,5 +70,13 @@ describe('reference families in a scored pass', () => {
       { left: ['b1'], right: ['i1'] },
     ]);
     expect(run([record('b1', 149_000, 'Acc. 123')], right, rulesOf(tolerance)).groups).toEqual([]);
+  });
+
+  it("reads a payment's reference and text as one: a lone prefix at the end of one joins the other's number", () => {
+    const right = [record('i1', 150_000, 'INV-2026-000123'), record('i2', 150_000, 'CRN000123')];
+    const left = [record('b1', 150_000, 'Paid INV', { text: '2026/000123' })];
+    expect(run(left, right, rulesOf(tolerance)).groups).toMatchObject([
+      { left: ['b1'], right: ['i1'], status: 'reconciled' },
+    ]);
   });
 });

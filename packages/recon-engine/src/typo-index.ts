@@ -8,6 +8,7 @@
  * random-access inserts.
  */
 import { IntMultiMap } from './int-multimap.ts';
+import { sortPairs } from './pair-sort.ts';
 import type { KeyTable, Prepared, PreparedSide } from './prepare.ts';
 import { int32Array } from './typed-memory.ts';
 import { amountSeed, pushTailHashes, typoTail } from './typo-keys.ts';
@@ -69,26 +70,6 @@ export function typoKeysOf(side: PreparedSide, index: number, into?: number[]): 
 
 /** Reused while a record's keys are worked out. */
 const scratch: number[] = [];
-
-/** `(keys, records)` stably sorted by key (as unsigned 32-bit numbers), in two 16-bit radix passes. */
-function sortPairs(keys: Int32Array, records: Int32Array): void {
-  const count = keys.length;
-  const otherKeys = int32Array(count);
-  const otherRecords = int32Array(count);
-  const starts = new Int32Array(65_537);
-  for (const shift of [0, 16]) {
-    const [fromKeys, fromRecords, toKeys, toRecords] =
-      shift === 0 ? [keys, records, otherKeys, otherRecords] : [otherKeys, otherRecords, keys, records];
-    starts.fill(0);
-    for (let i = 0; i < count; i++) starts[((fromKeys[i]! >>> shift) & 0xffff) + 1]!++;
-    for (let b = 0; b < 65_536; b++) starts[b + 1]! += starts[b]!;
-    for (let i = 0; i < count; i++) {
-      const at = starts[(fromKeys[i]! >>> shift) & 0xffff]!++;
-      toKeys[at] = fromKeys[i]!;
-      toRecords[at] = fromRecords[i]!;
-    }
-  }
-}
 
 export class TypoIndex {
   /** Amount seeds of the indexed records: a left record of another amount has no typo candidates. */
