@@ -5,8 +5,10 @@
  * (a payer who paid customer C before pays C again). Built once per run, when a pass first blocks on
  * `payer`; a left record's links are worked out when first asked.
  */
+
+import { sortByAmount } from './amount-order.ts';
 import { fold } from './normalise.ts';
-import { namesMeet, type PayerIdentity, payerKeys, payerOf, phoneMaskKey, phonesMeet } from './payer.ts';
+import { namesMeet, type PayerIdentity, phoneMaskKey, phonesMeet } from './payer.ts';
 import {
   type CustomerLink,
   distinctCustomers,
@@ -16,6 +18,7 @@ import {
   offerLink,
   offerToLearned,
 } from './payer-links.ts';
+import { NO_PAYER, type PayerTable, payerTableOf } from './payer-table.ts';
 import type { Prepared } from './prepare.ts';
 import { int32Array } from './typed-memory.ts';
 import type { MatchGroup } from './types.ts';
@@ -32,37 +35,40 @@ export function customerKey(counterparty: string | undefined): string {
 
 const NOT_LOOKED_AT = -1;
 const NOT_A_PHONE = -2;
+const NO_LINKS: readonly CustomerLink[] = [];
 
 export class PayerIndex {
   /** Right record → customer number, -1 without a counterparty. */
   readonly customerOf: Int32Array;
   readonly customerNames: string[] = [];
-  /** Customer → its right records, by amount (then index): a payment's amount range is a slice. */
-  readonly recordsOf: number[][] = [];
+  /**
+   * Customer c's right records by amount (then index), flat: customerRecords[recordStart[c] ..
+   * recordStart[c + 1]); a payment's amount range is a slice.
+   */
+  readonly recordStart: Int32Array;
+  readonly customerRecords: Int32Array;
   private readonly customerByKey = new Map<string, number>();
   private readonly phones = new Map<string, Array<{ pattern: string; customer: number }>>();
-  private readonly learned = new Map<string, Learned[]>();
-  private readonly payers: Array<PayerIdentity | null | undefined>;
-  private readonly keysOf: Array<string[] | undefined>;
-  private readonly links: Array<CustomerLink[] | undefined>;
-  private learnedUpTo = 0;
+  private readonly table: PayerTable;
+  /** Learning key id → what was learned under it, in the order learned. */
+  private readonly learned: Array<Learned[] | undefined> = [];
   /** Bumped by each catch-up that learned a new payer → customer link. */
   private epoch = 0;
   private learnedNew = false;
-  /** Payer key → the epoch its last new link counts from; a record's links are redone only then. */
-  private readonly keyChanged = new Map<string, number>();
-  private readonly linksEpoch: Int32Array;
-  /** Links by payer (`workOutLinks`), for the epoch they were worked out in. */
-  private readonly linksByPayer = new Map<string, CustomerLink[]>();
-  private linksByPayerEpoch = 0;
+  /** Learning key id → the epoch its last new link counts from; a payer's links are redone only then. */
+  private readonly keyChanged: number[] = [];
+  /** Payer identity → its links, and the epoch they were worked out (or found still good) in. */
+  private readonly links: Array<readonly CustomerLink[] | undefined> = [];
+  private readonly linksEpoch: number[] = [];
+  /** Customer → how many entries were learned for it: what `learnedFor` found stays good until it grows. */
+  private readonly entriesOfCustomer: Int32Array;
+  /** (identity, customer) → what `learnedFor` found, and the customer's entry count then. */
+  private readonly found = new Map<number, { entry: Learned | undefined; entries: number }>();
 
   constructor(private readonly prepared: Prepared) {
     const right = prepared.right;
+    this.table = payerTableOf(prepared);
     this.customerOf = new Int32Array(right.records.length).fill(-1);
-    this.payers = new Array(prepared.left.records.length);
-    this.keysOf = new Array(prepared.left.records.length);
-    this.links = new Array(prepared.left.records.length);
-    this.linksEpoch = new Int32Array(prepared.left.records.length);
     // A ledger repeats each customer's name as written: folded once per spelling.
     const bySpelling = new Map<string, number>();
     this.phoneKeyCustomer = int32Array(prepared.keys.size).fill(NOT_LOOKED_AT);
@@ -78,12 +84,10 @@ export class PayerIndex {
           customer = this.customerNames.length;
           this.customerByKey.set(key, customer);
           this.customerNames.push(written.trim());
-          this.recordsOf.push([]);
         }
         bySpelling.set(written, customer);
       }
       this.customerOf[r] = customer;
-      this.recordsOf[customer]!.push(r);
       for (let k = right.refStart[r]!; k < right.refStart[r + 1]!; k++)
         this.addPhoneKey(right.refIds[k]!, customer);
       for (let k = right.partyStart[r]!; k < right.partyStart[r + 1]!; k++)
@@ -91,24 +95,41 @@ export class PayerIndex {
     }
     this.phoneKeyCustomer = new Int32Array(0);
     this.customersOfPhone.clear();
-    const amount = right.amount;
-    for (const records of this.recordsOf) records.sort((a, b) => amount[a]! - amount[b]! || a - b);
+    const customers = this.customerNames.length;
+    this.entriesOfCustomer = new Int32Array(customers);
+    // Each customer's records by amount then index: the right side in that order (a stable radix sort),
+    // dealt out to the customers.
+    this.recordStart = new Int32Array(customers + 1);
+    for (let r = 0; r < right.records.length; r++) {
+      const customer = this.customerOf[r]!;
+      if (customer >= 0) this.recordStart[customer + 1]!++;
+    }
+    for (let c = 0; c < customers; c++) this.recordStart[c + 1]! += this.recordStart[c]!;
+    this.customerRecords = new Int32Array(this.recordStart[customers]!);
+    const next = this.recordStart.slice(0, customers);
+    const byAmount = sortByAmount(right.amount, new Int32Array(right.records.length), right.records.length);
+    for (let i = 0; i < byAmount.length; i++) {
+      const r = byAmount[i]!;
+      const customer = this.customerOf[r]!;
+      if (customer >= 0) this.customerRecords[next[customer]!++] = r;
+    }
   }
 
   /** The customer's right records whose amount is within [low, high]. */
   recordsBetween(customer: number, low: number, high: number): number[] {
-    const records = this.recordsOf[customer]!;
+    const records = this.customerRecords;
     const amount = this.prepared.right.amount;
-    let from = 0;
-    let to = records.length;
+    let from = this.recordStart[customer]!;
+    let to = this.recordStart[customer + 1]!;
+    const last = to;
     while (from < to) {
       const middle = (from + to) >>> 1;
       if (amount[records[middle]!]! < low) from = middle + 1;
       else to = middle;
     }
-    let end = from;
-    while (end < records.length && amount[records[end]!]! <= high) end++;
-    return records.slice(from, end);
+    const found: number[] = [];
+    for (let at = from; at < last && amount[records[at]!]! <= high; at++) found.push(records[at]!);
+    return found;
   }
 
   /**
@@ -144,43 +165,23 @@ export class PayerIndex {
     else list.push({ pattern, customer });
   }
 
-  /** The payer of a left record (Details text or counterparty), parsed once. */
-  payer(l: number): PayerIdentity | null {
-    let payer = this.payers[l];
-    if (payer === undefined) {
-      const record = this.prepared.left.records[l]!;
-      payer = payerOf(record.text, record.counterparty);
-      this.payers[l] = payer;
-    }
-    return payer;
-  }
-
-  private payerKeysOf(l: number): string[] {
-    let keys = this.keysOf[l];
-    if (keys === undefined) {
-      const payer = this.payer(l);
-      keys = payer ? payerKeys(payer) : [];
-      this.keysOf[l] = keys;
-    }
-    return keys;
-  }
-
   /** Remembers that the left record's payer paid the right record's customer (an accepted group). */
   learn(l: number, r: number): void {
     const customer = this.customerOf[r]!;
-    const payer = this.payer(l);
-    if (customer < 0 || !payer) return;
-    const keys = this.payerKeysOf(l);
-    const same = this.learnedFor(payer, keys, customer);
+    const identity = this.table.identityOf(l);
+    if (customer < 0 || identity === NO_PAYER) return;
+    const same = this.learnedFor(identity, customer);
     if (same) same.count++;
     else {
-      const entry = { payer, keys, customer, count: 1 };
+      const keys = this.table.keysOf[identity]!;
+      const entry: Learned = { payer: this.table.identities[identity]!, customer, count: 1 };
       for (const key of keys) {
-        const list = this.learned.get(key);
+        const list = this.learned[key];
         if (list) list.push(entry);
-        else this.learned.set(key, [entry]);
-        this.keyChanged.set(key, this.epoch + 1);
+        else this.learned[key] = [entry];
+        this.keyChanged[key] = this.epoch + 1;
       }
+      this.entriesOfCustomer[customer]!++;
       this.learnedNew = true;
     }
   }
@@ -191,18 +192,15 @@ export class PayerIndex {
    */
   catchUp(): void {
     const pairs = this.prepared.left.acceptedLinks;
-    for (; this.learnedUpTo < pairs.length; this.learnedUpTo += 2) {
-      const l = pairs[this.learnedUpTo]!;
-      this.learn(l, pairs[this.learnedUpTo + 1]!);
-      // A matched payment is never asked about again: what it taught is kept, its parse is not.
-      this.payers[l] = undefined;
-      this.keysOf[l] = undefined;
-    }
+    for (; this.learnedUpTo < pairs.length; this.learnedUpTo += 2)
+      this.learn(pairs[this.learnedUpTo]!, pairs[this.learnedUpTo + 1]!);
     if (this.learnedNew) {
       this.epoch++;
       this.learnedNew = false;
     }
   }
+
+  private learnedUpTo = 0;
 
   /** Learns from groups given by id (the reconciled `existingGroups`). */
   learnGroups(groups: readonly MatchGroup[]): void {
@@ -228,25 +226,30 @@ export class PayerIndex {
     }
   }
 
-  /** The customers a left record's payer is linked to, best first (at most MAX_LINKS). */
-  customerLinks(l: number): CustomerLink[] {
-    let links = this.links[l];
-    if (links !== undefined && this.linksEpoch[l]! < this.epoch) {
-      const since = this.linksEpoch[l]!;
-      if (this.keyChangedSince(this.payerKeysOf(l), since)) links = undefined;
-      else this.linksEpoch[l] = this.epoch;
+  /**
+   * The customers a left record's payer is linked to, best first (at most MAX_LINKS): its payer's, worked
+   * out once per payer until one of its keys learns something new; payments of one payer share them
+   * (read only).
+   */
+  customerLinks(l: number): readonly CustomerLink[] {
+    const identity = this.table.identityOf(l);
+    if (identity === NO_PAYER) return NO_LINKS;
+    let links = this.links[identity];
+    if (links !== undefined && this.linksEpoch[identity]! < this.epoch) {
+      if (this.keyChangedSince(this.table.keysOf[identity]!, this.linksEpoch[identity]!)) links = undefined;
+      else this.linksEpoch[identity] = this.epoch;
     }
     if (links === undefined) {
-      links = this.workOutLinks(l);
-      this.links[l] = links;
-      this.linksEpoch[l] = this.epoch;
+      links = this.payerLinks(identity);
+      this.links[identity] = links;
+      this.linksEpoch[identity] = this.epoch;
     }
     return links;
   }
 
   /** Whether any of the keys learned a new link after the epoch. */
-  private keyChangedSince(keys: readonly string[], since: number): boolean {
-    for (const key of keys) if ((this.keyChanged.get(key) ?? 0) > since) return true;
+  private keyChangedSince(keys: Int32Array, since: number): boolean {
+    for (const key of keys) if ((this.keyChanged[key] ?? 0) > since) return true;
     return false;
   }
 
@@ -270,10 +273,11 @@ export class PayerIndex {
   }
 
   /** What was learned of this payer (one entry per customer), in the order learned. */
-  private learnedOf(payer: PayerIdentity, keys: readonly string[]): Learned[] {
+  private learnedOf(identity: number): Learned[] {
+    const payer = this.table.identities[identity]!;
     const found: Learned[] = [];
-    for (const key of keys) {
-      const list = this.learned.get(key);
+    for (const key of this.table.keysOf[identity]!) {
+      const list = this.learned[key];
       if (!list) continue;
       for (const entry of list)
         if (samePayer(entry.payer, payer) && !found.includes(entry)) found.push(entry);
@@ -281,44 +285,41 @@ export class PayerIndex {
     return found;
   }
 
-  /** The first of `learnedOf(payer, keys)` learned for the customer, without listing them all. */
-  private learnedFor(payer: PayerIdentity, keys: readonly string[], customer: number): Learned | undefined {
-    for (const key of keys) {
-      const list = this.learned.get(key);
-      if (!list) continue;
-      for (const entry of list)
-        if (entry.customer === customer && samePayer(entry.payer, payer)) return entry;
-    }
-    return undefined;
-  }
-
   /**
-   * A left record's links: those of its payer (phone as read, whether full, name words), worked out once
-   * per payer until something new is learned; payments of one payer share them (read only).
+   * The first of `learnedOf(identity)` learned for the customer, without listing them all; looked for
+   * once per payer and customer until the customer gets a new entry.
    */
-  private workOutLinks(l: number): CustomerLink[] {
-    const payer = this.payer(l);
-    if (!payer) return [];
-    if (this.linksByPayerEpoch !== this.epoch) {
-      this.linksByPayer.clear();
-      this.linksByPayerEpoch = this.epoch;
+  private learnedFor(identity: number, customer: number): Learned | undefined {
+    const at = identity * this.customerNames.length + customer;
+    const entries = this.entriesOfCustomer[customer]!;
+    const known = this.found.get(at);
+    if (known && known.entries === entries) return known.entry;
+    const payer = this.table.identities[identity]!;
+    let entry: Learned | undefined;
+    search: for (const key of this.table.keysOf[identity]!) {
+      const list = this.learned[key];
+      if (!list) continue;
+      for (const candidate of list)
+        if (candidate.customer === customer && samePayer(candidate.payer, payer)) {
+          entry = candidate;
+          break search;
+        }
     }
-    const key = `${payer.phone ? (payer.phone.full ? 'F' : 'M') + payer.phone.pattern : ''}|${payer.name.join(' ')}`;
-    let links = this.linksByPayer.get(key);
-    if (links === undefined) {
-      links = this.payerLinks(payer, this.payerKeysOf(l));
-      this.linksByPayer.set(key, links);
-    }
-    return links;
+    if (known) {
+      known.entry = entry;
+      known.entries = entries;
+    } else this.found.set(at, { entry, entries });
+    return entry;
   }
 
-  private payerLinks(payer: PayerIdentity, keys: readonly string[]): CustomerLink[] {
+  private payerLinks(identity: number): CustomerLink[] {
     // Each customer's best link (the first offered of the highest score), best first, at most
-    // MAX_LINKS. Runs for every open payment of a payer pass: a masked phone's tail meets ~60 customers
-    // at 1M, all at one score, so of the customers nothing was learned of only the MAX_LINKS lowest
-    // numbered can make it (ties go to the lower customer number) and only those are kept.
+    // MAX_LINKS. Runs once per payer and epoch: a masked phone's tail meets ~60 customers at 1M, all at
+    // one score, so of the customers nothing was learned of only the MAX_LINKS lowest numbered can make
+    // it (ties go to the lower customer number) and only those are kept.
+    const payer = this.table.identities[identity]!;
     const best: CustomerLink[] = [];
-    const learned = this.learnedOf(payer, keys);
+    const learned = this.learnedOf(identity);
     const learnedScore = distinctCustomers(learned) === 1 ? 1 : 0.7;
     for (const entry of learned)
       offerLink(best, { customer: entry.customer, score: learnedScore, learned: entry });

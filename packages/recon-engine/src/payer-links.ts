@@ -16,7 +16,6 @@ export interface CustomerLink {
 
 export interface Learned {
   payer: PayerIdentity;
-  keys: string[];
   customer: number;
   count: number;
 }

@@ -80,7 +80,11 @@ export function payerOf(text: string | undefined, counterparty: string | undefin
     const payer = detailsPayer(text);
     if (payer) return payer;
   }
-  if (!counterparty) return null;
+  return counterparty ? counterpartyPayer(counterparty) : null;
+}
+
+/** Payer phone and name of a counterparty (`0722 123 456 Jane Wanjiru`, `MWANGI HARDWARE LTD`). */
+export function counterpartyPayer(counterparty: string): PayerIdentity | null {
   let phone: PayerPhone | null = null;
   for (const chunk of counterparty.match(/[+\d*xX][\d*xX\s-]{7,17}\d/g) ?? []) {
     phone = phonePattern(chunk);
@@ -104,18 +108,34 @@ function fromIndex(text: string): number {
  * payment the payer identity looks at); null when the text is not of that shape.
  */
 function detailsPayer(text: string): PayerIdentity | null {
+  const part = detailsPayerPart(text);
+  return part === null ? null : payerOfDetailsPart(part);
+}
+
+/**
+ * The payer part of an M-Pesa Details text, `<phone> - <name>` (what follows `from ` up to ` Acc`), or
+ * null when the text is not of that shape: all `payerOfDetailsPart` reads, so payments of one payer
+ * can share its reading (payer-table.ts).
+ */
+export function detailsPayerPart(text: string): string | null {
   const from = fromIndex(text);
   if (from < 0) return null;
   const dash = text.indexOf(' - ', from + 5);
   if (dash < 0 || dash - from > 30) return null;
-  const phone = phonePattern(text.slice(from + 5, dash));
-  if (!phone) return null;
   let end = text.length;
   for (const spelling of [' Acc', ' ACC', ' acc']) {
     const at = text.indexOf(spelling, dash + 3);
     if (at >= 0 && at < end) end = at;
   }
-  return { phone, name: letterWords(text, dash + 3, end) };
+  return text.slice(from + 5, end);
+}
+
+/** The payer of a Details part (`detailsPayerPart`), null without a phone. */
+export function payerOfDetailsPart(part: string): PayerIdentity | null {
+  const dash = part.indexOf(' - ');
+  const phone = phonePattern(part.slice(0, dash));
+  if (!phone) return null;
+  return { phone, name: letterWords(part, dash + 3, part.length) };
 }
 
 /** The words of letters of text[from, to), upper case (anything else separates). */

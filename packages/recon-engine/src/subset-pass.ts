@@ -165,7 +165,9 @@ function blockOf(
   if (scratch.payers && !scratch.itemsAreLeft) {
     for (const link of scratch.payers.customerLinks(anchor)) {
       if (link.score < FIRM_LINK) continue;
-      for (const item of scratch.payers.recordsOf[link.customer]!) addItem(scratch, item);
+      const { customerRecords, recordStart } = scratch.payers;
+      for (let at = recordStart[link.customer]!; at < recordStart[link.customer + 1]!; at++)
+        addItem(scratch, customerRecords[at]!);
     }
   }
   // many:1: the open payments whose payer is linked to the anchor invoice's customer.
