@@ -67,7 +67,7 @@ export function scanKeys(
   const keys = scanner.keys;
   for (let i = 0; i < count; i++) {
     const record = records[from + i]!;
-    scanner.reference(record.text ? `${record.reference} ${record.text}` : record.reference);
+    scanner.referenceOf(record.reference, record.text);
     // Strong keys beyond 65,535 (a narrative of that many chunks) are kept as weak ones.
     strongCount[i] = Math.min(scanner.strongCount, 65_535);
     // The table keeps one string per distinct key; records keep only ids.

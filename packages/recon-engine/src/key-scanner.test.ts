@@ -100,6 +100,25 @@ describe('KeyScanner', () => {
     }
   });
 
+  it('gives a record reference and text as one text joined by a space (referenceOf)', () => {
+    const table = new KeyTable();
+    const scanner = new KeyScanner(table);
+    const texts = randomTexts(4000, 11);
+    for (let i = 0; i + 1 < texts.length; i += 2) {
+      const [reference, text] = [texts[i]!, texts[i + 1]!];
+      const joined = `${reference} ${text}`;
+      expect(scanned(scanner, table, 'reference', joined), joined).toEqual(referenceKeyList(joined));
+      const keys = [...scanner.keys.items.subarray(0, scanner.keys.length)];
+      const strong = scanner.strongCount;
+      scanner.referenceOf(reference, text);
+      expect([...scanner.keys.items.subarray(0, scanner.keys.length)], joined).toEqual(keys);
+      expect(scanner.strongCount).toBe(strong);
+      scanner.referenceOf(reference, undefined);
+      const alone = [...scanner.keys.items.subarray(0, scanner.keys.length)].map((id) => table.name(id));
+      expect(alone, reference).toEqual(referenceKeyList(reference).keys);
+    }
+  });
+
   it('makes a string only for a key not seen before', () => {
     const table = new KeyTable();
     const scanner = new KeyScanner(table);

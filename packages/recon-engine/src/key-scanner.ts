@@ -1,12 +1,13 @@
 /**
  * The normalisation of `normalise.ts` (`referenceKeyList`, `counterpartyKeys`) done straight into a
- * `KeyTable`: the text is scanned by char codes and each key is written into a reused buffer and looked
- * up there, so a record allocates a string only for a key never seen before (plus its upper-case text),
- * instead of a dozen slices, arrays and sets. Same keys, same order, same strong/weak split as the string
- * functions (which stay the reference; `key-scanner.test.ts` compares the two).
+ * `KeyTable`: the text is upper-cased into a reused char buffer (ASCII by char code; other text through
+ * `toUpperCase`) and scanned there, and each key is written into a second reused buffer and looked up
+ * there, so a record allocates nothing for the keys already seen (no upper-case copy, no joined text, no
+ * regular expression), instead of a dozen slices, arrays and sets. Same keys, same order, same
+ * strong/weak split as the string functions (which stay the reference; `key-scanner.test.ts` compares
+ * the two).
  */
 import type { KeyTable } from './key-index.ts';
-import { phoneKey } from './normalise.ts';
 
 const LEGAL_FORMS = ['LTD', 'LIMITED', 'PLC', 'CO', 'COMPANY', 'AND', 'THE', 'ENTERPRISES', 'SONS'];
 
@@ -61,7 +62,14 @@ class Ids {
   }
 }
 
+const SPACE = 32;
+const PLUS = 43;
+const MINUS = 45;
+
 export class KeyScanner {
+  /** The text being scanned, upper-cased: src[0 .. srcLength). */
+  private src = new Uint16Array(1024);
+  private srcLength = 0;
   /** The key being built. */
   private chars = new Uint16Array(256);
   private length = 0;
@@ -73,6 +81,8 @@ export class KeyScanner {
   private readonly strong = new Ids();
   private readonly weak = new Ids();
   private strongPhone = false;
+  /** The text without spaces, + and - (`phoneKeysIn`). */
+  private digitsOnly = new Uint16Array(256);
   /** Keys of the last `reference` (strong ones first) or `counterparty` call. */
   readonly keys = new Ids();
   /** How many of `keys` are strong (after `reference`). */
@@ -92,17 +102,54 @@ export class KeyScanner {
     this.chars = grown;
   }
 
-  private appendRange(text: string, from: number, to: number): void {
-    this.reserve(to - from);
-    for (let i = from; i < to; i++) this.chars[this.length++] = text.charCodeAt(i);
+  /**
+   * Loads `text` upper-cased at src[at ..] (char codes for ASCII; `toUpperCase` once a char is not, which
+   * maps each code point on its own, so that a text loaded in parts equals the whole one upper-cased).
+   */
+  private load(text: string, at: number): void {
+    const length = text.length;
+    this.reserveSource(at + length);
+    const src = this.src;
+    for (let i = 0; i < length; i++) {
+      const code = text.charCodeAt(i);
+      if (code >= 128) {
+        this.loadUpper(text.toUpperCase(), at);
+        return;
+      }
+      src[at + i] = code >= 97 && code <= 122 ? code - 32 : code;
+    }
+    this.srcLength = at + length;
   }
 
-  /** Appends the digits of text[from, to) (leading zeros dropped while `#` is the last char written). */
-  private appendDigits(text: string, from: number, to: number, skipLeadingZeros: boolean): boolean {
+  private loadUpper(upper: string, at: number): void {
+    this.reserveSource(at + upper.length);
+    const src = this.src;
+    for (let i = 0; i < upper.length; i++) src[at + i] = upper.charCodeAt(i);
+    this.srcLength = at + upper.length;
+  }
+
+  private reserveSource(size: number): void {
+    if (size <= this.src.length) return;
+    let grown = this.src.length * 2;
+    while (grown < size) grown *= 2;
+    const src = new Uint16Array(grown);
+    src.set(this.src.subarray(0, this.srcLength));
+    this.src = src;
+  }
+
+  private appendRange(from: number, to: number): void {
+    this.reserve(to - from);
+    const src = this.src;
+    for (let i = from; i < to; i++) this.chars[this.length++] = src[i]!;
+  }
+
+  /** Appends the digits of src[from, to) (leading zeros dropped while `#` is the last char written). */
+  private appendDigits(from: number, to: number, skipLeadingZeros: boolean): boolean {
     let skipping = skipLeadingZeros;
     this.reserve(to - from);
+    const src = this.src;
     for (let i = from; i < to; i++) {
-      const code = text.charCodeAt(i);
+      const code = src[i]!;
       if (!isDigit(code)) continue;
       if (skipping && code === DIGIT_0) continue;
       skipping = false;
@@ -115,30 +162,30 @@ export class KeyScanner {
     return this.table.internChars(this.chars, this.length);
   }
 
-  /** `#` + the digits of text[from, to) without leading zeros ('0' when all are zeros). */
-  private digitKey(text: string, from: number, to: number): number {
+  /** `#` + the digits of src[from, to) without leading zeros ('0' when all are zeros). */
+  private digitKey(from: number, to: number): number {
     this.length = 0;
     this.reserve(1);
     this.chars[this.length++] = HASH;
-    this.appendDigitsOfRange(text, from, to);
+    this.appendDigitsOfRange(from, to);
     return this.intern();
   }
 
-  private appendDigitsOfRange(text: string, from: number, to: number): void {
-    if (this.appendDigits(text, from, to, true)) {
+  private appendDigitsOfRange(from: number, to: number): void {
+    if (this.appendDigits(from, to, true)) {
       this.reserve(1);
       this.chars[this.length++] = DIGIT_0;
     }
   }
 
   /** `#` + the digits of the chunk's parts, without leading zeros. */
-  private digitKeyOfParts(text: string): number {
+  private digitKeyOfParts(): number {
     this.length = 0;
     this.reserve(1);
     this.chars[this.length++] = HASH;
     let skipping = true;
     for (let p = 0; p < this.parts; p++)
-      skipping = this.appendDigits(text, this.partStart[p]!, this.partEnd[p]!, skipping);
+      skipping = this.appendDigits(this.partStart[p]!, this.partEnd[p]!, skipping);
     if (skipping) {
       this.reserve(1);
       this.chars[this.length++] = DIGIT_0;
@@ -146,9 +193,9 @@ export class KeyScanner {
     return this.intern();
   }
 
-  private rangeKey(text: string, from: number, to: number): number {
+  private rangeKey(from: number, to: number): number {
     this.length = 0;
-    this.appendRange(text, from, to);
+    this.appendRange(from, to);
     return this.intern();
   }
 
@@ -174,7 +221,8 @@ export class KeyScanner {
     return this.intern();
   }
 
-  private addChunk(text: string): void {
+  private addChunk(): void {
+    const src = this.src;
     const parts = this.parts;
     let compactLength = 0;
     let totalDigits = 0;
@@ -185,7 +233,7 @@ export class KeyScanner {
     const allDigits = totalDigits === compactLength;
     if (allDigits && (compactLength === 10 || compactLength === 12)) {
       this.length = 0;
-      for (let p = 0; p < parts; p++) this.appendRange(text, this.partStart[p]!, this.partEnd[p]!);
+      for (let p = 0; p < parts; p++) this.appendRange(this.partStart[p]!, this.partEnd[p]!);
       const phone = this.phoneOfBuffer();
       if (phone >= 0) {
         this.strong.add(phone);
@@ -202,23 +250,23 @@ export class KeyScanner {
       const target = single ? this.strong : this.weak;
       const digits = this.partDigits[p]!;
       if (digits === length) {
-        target.add(this.digitKey(text, from, to));
+        target.add(this.digitKey(from, to));
         continue;
       }
-      target.add(this.rangeKey(text, from, to));
+      target.add(this.rangeKey(from, to));
       // An M-Pesa receipt (10 characters, a letter first, with a digit) is kept whole.
-      const receipt = length === 10 && !isDigit(text.charCodeAt(from));
+      const receipt = length === 10 && !isDigit(src[from]!);
       if (digits >= 4 && !receipt) {
         let runs = 0;
         for (let pass = 0; pass < 2; pass++) {
           let start = -1;
           for (let i = from; i <= to; i++) {
-            const digit = i < to && isDigit(text.charCodeAt(i));
+            const digit = i < to && isDigit(src[i]!);
             if (digit && start < 0) start = i;
             else if (!digit && start >= 0) {
               if (i - start >= 4) {
                 if (pass === 0) runs++;
-                else (single && runs === 1 ? this.strong : this.weak).add(this.digitKey(text, start, i));
+                else (single && runs === 1 ? this.strong : this.weak).add(this.digitKey(start, i));
               }
               start = -1;
             }
@@ -227,12 +275,12 @@ export class KeyScanner {
       }
     }
     if (!single && compactLength >= 4) {
-      if (allDigits) this.strong.add(this.digitKeyOfParts(text));
+      if (allDigits) this.strong.add(this.digitKeyOfParts());
       else {
         this.length = 0;
-        for (let p = 0; p < parts; p++) this.appendRange(text, this.partStart[p]!, this.partEnd[p]!);
+        for (let p = 0; p < parts; p++) this.appendRange(this.partStart[p]!, this.partEnd[p]!);
         this.strong.add(this.intern());
-        if (totalDigits >= 4) this.strong.add(this.digitKeyOfParts(text));
+        if (totalDigits >= 4) this.strong.add(this.digitKeyOfParts());
       }
     }
   }
@@ -257,34 +305,50 @@ export class KeyScanner {
 
   /** `referenceKeyList(text)` as ids into `keys` (strong first; `strongCount` of them). */
   reference(text: string): void {
-    const upper = text.toUpperCase();
-    const length = upper.length;
+    this.load(text, 0);
+    this.scanReference();
+  }
+
+  /**
+   * `reference` of `${reference} ${text}` when there is a text, else of `reference` (a record's
+   * reference keys), without joining the two.
+   */
+  referenceOf(reference: string, text: string | undefined): void {
+    this.load(reference, 0);
+    if (text) {
+      this.reserveSource(this.srcLength + 1);
+      this.src[this.srcLength++] = SPACE;
+      this.load(text, this.srcLength);
+    }
+    this.scanReference();
+  }
+
+  private scanReference(): void {
+    const src = this.src;
+    const length = this.srcLength;
     this.strong.length = 0;
     this.weak.length = 0;
     this.strongPhone = false;
     let textDigits = 0;
     let i = 0;
     while (i < length) {
-      while (i < length && upper.charCodeAt(i) <= 32) i++;
+      while (i < length && src[i]! <= 32) i++;
       this.parts = 0;
-      while (i < length && upper.charCodeAt(i) > 32) {
-        if (!isAlphanumeric(upper.charCodeAt(i))) {
+      while (i < length && src[i]! > 32) {
+        if (!isAlphanumeric(src[i]!)) {
           i++;
           continue;
         }
         const start = i;
         let count = 0;
-        for (; i < length && isAlphanumeric(upper.charCodeAt(i)); i++)
-          if (isDigit(upper.charCodeAt(i))) count++;
+        for (; i < length && isAlphanumeric(src[i]!); i++) if (isDigit(src[i]!)) count++;
         this.pushPart(start, i, count);
         textDigits += count;
       }
-      if (this.parts > 0) this.addChunk(upper);
+      if (this.parts > 0) this.addChunk();
     }
     // Spaced phones only matter when no chunk was a phone already (M-Pesa details carry one whole).
-    if (textDigits >= 10 && !this.strongPhone) {
-      for (const phone of phoneKeysIn(upper)) this.strong.add(this.table.intern(phone));
-    }
+    if (textDigits >= 10 && !this.strongPhone) this.phoneKeysIn(this.strong);
     const keys = this.keys;
     keys.length = 0;
     for (let k = 0; k < this.strong.length; k++) keys.push(this.strong.items[k]!);
@@ -297,52 +361,81 @@ export class KeyScanner {
 
   /** `counterpartyKeys(text)` as ids into `keys`. */
   counterparty(text: string): void {
-    const upper = text.toUpperCase();
-    const length = upper.length;
+    this.load(text, 0);
+    const src = this.src;
+    const length = this.srcLength;
     const keys = this.keys;
     keys.length = 0;
     this.strongCount = 0;
     let digits = 0;
-    for (let i = 0; i < length; i++) if (isDigit(upper.charCodeAt(i))) digits++;
+    for (let i = 0; i < length; i++) if (isDigit(src[i]!)) digits++;
     if (digits >= 10) {
       // Chunks split on `\s`, each chunk's digits a phone or not.
       let i = 0;
       while (i <= length) {
         const start = i;
-        while (i < length && !isSpace(upper.charCodeAt(i))) i++;
+        while (i < length && !isSpace(src[i]!)) i++;
         this.length = 0;
-        this.appendDigits(upper, start, i, false);
+        this.appendDigits(start, i, false);
         if (this.length === 10 || this.length === 12) {
           const phone = this.phoneOfBuffer();
           if (phone >= 0) keys.add(phone);
         }
         i++;
-        while (i < length && isSpace(upper.charCodeAt(i))) i++;
+        while (i < length && isSpace(src[i]!)) i++;
       }
-      if (keys.length === 0) for (const phone of phoneKeysIn(upper)) keys.add(this.table.intern(phone));
+      if (keys.length === 0) this.phoneKeysIn(keys);
     }
     // Name words: runs of A-Z0-9 of ≥ 3 characters, without a digit, not a company form.
     let i = 0;
     while (i < length) {
-      while (i < length && !isAlphanumeric(upper.charCodeAt(i))) i++;
+      while (i < length && !isAlphanumeric(src[i]!)) i++;
       const start = i;
       let hasDigit = false;
-      for (; i < length && isAlphanumeric(upper.charCodeAt(i)); i++)
-        if (isDigit(upper.charCodeAt(i))) hasDigit = true;
+      for (; i < length && isAlphanumeric(src[i]!); i++) if (isDigit(src[i]!)) hasDigit = true;
       if (i - start < 3 || hasDigit) continue;
-      const id = this.rangeKey(upper, start, i);
+      const id = this.rangeKey(start, i);
       if (!this.legalForms.has(id)) keys.add(id);
     }
   }
-}
 
-/** Phone keys of a text written with spaces, + or - ("+254 722 123 456"), as in `normalise.ts`. */
-function phoneKeysIn(upper: string): string[] {
-  const keys: string[] = [];
-  const digitsOnly = upper.replace(/[\s+-]+/g, '');
-  for (const run of digitsOnly.match(/\d{10,12}/g) ?? []) {
-    const phone = phoneKey(run);
-    if (phone && !keys.includes(phone)) keys.push(phone);
+  /**
+   * Adds to `into` the phone keys of the text written with spaces, + or - ("+254 722 123 456"), as
+   * `phoneKeysIn` in `normalise.ts` finds them: the text without `[\s+-]`, then runs of 10–12 digits
+   * taken greedily (`/\d{10,12}/g`), each a phone or not.
+   */
+  private phoneKeysIn(into: Ids): void {
+    const src = this.src;
+    const length = this.srcLength;
+    if (this.digitsOnly.length < length)
+      this.digitsOnly = new Uint16Array(Math.max(length, this.digitsOnly.length * 2));
+    const digitsOnly = this.digitsOnly;
+    let count = 0;
+    for (let i = 0; i < length; i++) {
+      const code = src[i]!;
+      if (code !== PLUS && code !== MINUS && !isSpace(code)) digitsOnly[count++] = code;
+    }
+    let i = 0;
+    while (i < count) {
+      if (!isDigit(digitsOnly[i]!)) {
+        i++;
+        continue;
+      }
+      let end = i;
+      while (end < count && isDigit(digitsOnly[end]!)) end++;
+      // A run of digits: matches of 12 while they fit, then one of 10 or 11 if that many are left.
+      while (end - i >= 10) {
+        const match = Math.min(12, end - i);
+        if (match !== 11) {
+          this.length = 0;
+          this.reserve(match);
+          for (let k = 0; k < match; k++) this.chars[this.length++] = digitsOnly[i + k]!;
+          const phone = this.phoneOfBuffer();
+          if (phone >= 0) into.add(phone);
+        }
+        i += match;
+      }
+      i = end;
+    }
   }
-  return keys;
 }
