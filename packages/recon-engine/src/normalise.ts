@@ -193,33 +193,57 @@ export function isIdentifierKey(key: string): boolean {
 /** The compact identifier chunks of a text (alphanumeric, with a digit, ≥ 5 characters) for Jaro-Winkler. */
 export function identifierChunks(text: string): string[] {
   // One pass over the upper-cased text: a chunk ends at white space (`\s`), and keeps its A–Z and 0–9
-  // (the same chunks as splitting on /\s+/ and deleting /[^A-Z0-9]+/, without a string per piece).
+  // (the same chunks as splitting on /\s+/ and deleting /[^A-Z0-9]+/). A chunk is one slice of the text
+  // when nothing in it is dropped, else its kept runs joined: no string per character.
   const upper = text.toUpperCase();
+  const length = upper.length;
   const chunks: string[] = [];
   // Past a few chunks (a long narrative), a set finds repeats.
   let seen: Set<string> | undefined;
-  let compact = '';
-  let digits = false;
-  for (let i = 0; i <= upper.length; i++) {
-    const code = i < upper.length ? upper.charCodeAt(i) : 32;
-    if (isWhiteSpace(code)) {
-      if (compact.length >= 5 && digits && phoneKey(compact) === null) {
-        if (seen === undefined && chunks.length >= 16) seen = new Set(chunks);
-        if (seen ? !seen.has(compact) : !chunks.includes(compact)) {
-          chunks.push(compact);
-          seen?.add(compact);
-        }
+  let i = 0;
+  while (i < length) {
+    while (i < length && isWhiteSpace(upper.charCodeAt(i))) i++;
+    const start = i;
+    let kept = 0;
+    let digits = 0;
+    let dropped = false;
+    for (; i < length; i++) {
+      const code = upper.charCodeAt(i);
+      if (isDigitCode(code)) digits++;
+      else if (code < 65 || code > 90) {
+        if (isWhiteSpace(code)) break;
+        dropped = true;
+        continue;
       }
-      compact = '';
-      digits = false;
-    } else if (isDigitCode(code)) {
-      compact += upper[i];
-      digits = true;
-    } else if (code >= 65 && code <= 90) {
-      compact += upper[i];
+      kept++;
+    }
+    if (kept < 5 || digits === 0) continue;
+    const compact = dropped ? keptRuns(upper, start, i) : upper.slice(start, i);
+    // Only 10 or 12 digits can be a phone.
+    if (digits === kept && (kept === 10 || kept === 12) && phoneKey(compact) !== null) continue;
+    if (seen === undefined && chunks.length >= 16) seen = new Set(chunks);
+    if (seen ? !seen.has(compact) : !chunks.includes(compact)) {
+      chunks.push(compact);
+      seen?.add(compact);
     }
   }
   return chunks;
+}
+
+/** The A–Z and 0–9 runs of `text[from, to)` joined. */
+function keptRuns(text: string, from: number, to: number): string {
+  let joined = '';
+  let run = -1;
+  for (let i = from; i <= to; i++) {
+    const code = i < to ? text.charCodeAt(i) : 32;
+    const keep = isAlphanumericCode(code);
+    if (keep && run < 0) run = i;
+    else if (!keep && run >= 0) {
+      joined += text.slice(run, i);
+      run = -1;
+    }
+  }
+  return joined;
 }
 
 /** Whether a UTF-16 code unit is white space as the regular expression `\s` sees it. */
