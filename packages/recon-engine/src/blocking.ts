@@ -14,6 +14,7 @@
 import { DEFAULT_MAX_BLOCK as RULE_SET_MAX_BLOCK } from '@counterpart/contracts';
 import type { Tolerance } from './amount.ts';
 import { sortByAmount } from './amount-order.ts';
+import type { CandidateSet } from './candidate-set.ts';
 import type { PayerIndex } from './payer-index.ts';
 import type { KeyIndex, Prepared } from './prepare.ts';
 import { addFamilyCandidates } from './reference-family.ts';
@@ -65,8 +66,8 @@ function lowerBound(order: AmountOrder, currency: number, amount: number): numbe
 }
 
 export interface Candidates {
-  stamp: Int32Array;
-  list: number[];
+  /** The current left record's candidates. */
+  found: CandidateSet;
   /** The typo index of the open right records, built when the pass starts. */
   typo?: TypoIndex;
   /** The payer identity, when the pass blocks on `payer`. */
@@ -79,8 +80,7 @@ function addFromIndex(
   from: number,
   to: number,
   maxBlock: number,
-  left: number,
-  into: Candidates,
+  into: CandidateSet,
 ) {
   const positions = index.positions;
   for (let k = from; k < to; k++) {
@@ -88,12 +88,7 @@ function addFromIndex(
     const start = index.start(id);
     const end = index.end(id);
     if (end - start > maxBlock) continue;
-    for (let p = start; p < end; p++) {
-      const r = positions[p]!;
-      if (into.stamp[r] === left) continue;
-      into.stamp[r] = left;
-      into.list.push(r);
-    }
+    for (let p = start; p < end; p++) into.add(positions[p]!);
   }
 }
 
@@ -106,7 +101,8 @@ export function collectCandidates(
 ) {
   const { left, right } = prepared;
   const maxBlock = pass.max_block ?? DEFAULT_MAX_BLOCK;
-  into.list.length = 0;
+  const found = into.found;
+  found.start(l);
   if (pass.blocking.includes('reference')) {
     // A key's block is every right record carrying it, strong or weak: skip it when the two together are too many.
     const strong = right.strongIndex;
@@ -118,22 +114,12 @@ export function collectCandidates(
       const weakFrom = weak.start(id);
       const weakTo = weak.end(id);
       if (strongTo - strongFrom + weakTo - weakFrom > maxBlock) continue;
-      for (let p = strongFrom; p < strongTo; p++) {
-        const r = strong.positions[p]!;
-        if (into.stamp[r] === l) continue;
-        into.stamp[r] = l;
-        into.list.push(r);
-      }
-      for (let p = weakFrom; p < weakTo; p++) {
-        const r = weak.positions[p]!;
-        if (into.stamp[r] === l) continue;
-        into.stamp[r] = l;
-        into.list.push(r);
-      }
+      for (let p = strongFrom; p < strongTo; p++) found.add(strong.positions[p]!);
+      for (let p = weakFrom; p < weakTo; p++) found.add(weak.positions[p]!);
     }
   }
-  if (pass.blocking.includes('reference')) addFamilyCandidates(prepared, l, maxBlock, into);
-  if (into.typo) into.typo.addCandidates(left, l, into);
+  if (pass.blocking.includes('reference')) addFamilyCandidates(prepared, l, maxBlock, found);
+  if (into.typo) into.typo.addCandidates(left, l, found);
   if (pass.blocking.includes('counterparty'))
     addFromIndex(
       right.partyIndex,
@@ -141,8 +127,7 @@ export function collectCandidates(
       left.partyStart[l]!,
       left.partyStart[l + 1]!,
       maxBlock,
-      l,
-      into,
+      found,
     );
   if (into.payers) {
     const amount = left.amount[l]!;
@@ -151,9 +136,7 @@ export function collectCandidates(
       const records: number[] = into.payers.recordsBetween(link.customer, amount - slack, amount + slack);
       for (let i = 0; i < records.length && i < MAX_CUSTOMER_RECORDS; i++) {
         const r = records[i]!;
-        if (into.stamp[r] === l || !right.open[r]) continue;
-        into.stamp[r] = l;
-        into.list.push(r);
+        if (right.open[r]) found.add(r);
       }
     }
   }
@@ -164,12 +147,7 @@ export function collectCandidates(
     const from = lowerBound(order, left.currency[l]!, amount - slack);
     const to = lowerBound(order, left.currency[l]!, amount + slack + 1);
     if (to - from <= maxBlock) {
-      for (let position = from; position < to; position++) {
-        const r = order.order[position]!;
-        if (into.stamp[r] === l) continue;
-        into.stamp[r] = l;
-        into.list.push(r);
-      }
+      for (let position = from; position < to; position++) found.add(order.order[position]!);
     }
   }
 }

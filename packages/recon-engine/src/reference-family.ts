@@ -10,6 +10,7 @@
  * year code (the prefix's letters in base 27 with A = 1, 0 when none; the year − 1999, 0 when none).
  * The run's families sit in typed arrays: every right record's, and a left record's when first asked.
  */
+import type { CandidateSet } from './candidate-set.ts';
 import { sortPairs } from './pair-sort.ts';
 import type { Prepared } from './prepare.ts';
 import { int32Array } from './typed-memory.ts';
@@ -237,15 +238,12 @@ function lowerBound(numbers: Int32Array, number: number): number {
   return low;
 }
 
-/**
- * Adds to `into` (once each: `stamp` marks those already there with `l`) the right records whose family
- * number is one of the left record's (blocks over `maxBlock` skipped).
- */
+/** Adds to `into` the right records whose family number is one of the left record's (blocks over `maxBlock` skipped). */
 export function addFamilyCandidates(
   prepared: Prepared,
   l: number,
   maxBlock: number,
-  into: { stamp: Int32Array; list: number[] },
+  into: CandidateSet,
 ): void {
   const cache = cacheOf(prepared);
   leftFamiliesOf(prepared, cache, l);
@@ -256,12 +254,7 @@ export function addFamilyCandidates(
     let to = from;
     while (to < numbers.length && numbers[to] === number) to++;
     if (to === from || to - from > maxBlock) continue;
-    for (let p = from; p < to; p++) {
-      const r = records[p]!;
-      if (into.stamp[r] === l) continue;
-      into.stamp[r] = l;
-      into.list.push(r);
-    }
+    for (let p = from; p < to; p++) into.add(records[p]!);
   }
 }
 

@@ -10,6 +10,7 @@
 import { toTolerance } from './amount.ts';
 import { type Edges, resolveConflicts } from './assignment.ts';
 import { type Candidates, collectCandidates } from './blocking.ts';
+import { CandidateSet } from './candidate-set.ts';
 import { closePair } from './groups.ts';
 import { payerIndexOf } from './payer-index.ts';
 import { isRejected, type Prepared } from './prepare.ts';
@@ -65,6 +66,7 @@ export function runScoredPass(
   pass: ScoredPass,
 ): { groups: MatchGroup[]; comparisons: number } {
   const { left, right } = prepared;
+  const minReference = pass.similarity.min_reference ?? 0;
   const context: ScoreContext = {
     prepared,
     weights: withDefaultWeights(pass.weights),
@@ -72,10 +74,10 @@ export function runScoredPass(
     window: pass.date_window,
     dateField: pass.date_field,
     method: pass.similarity.method,
+    minReference,
   };
-  const minReference = pass.similarity.min_reference ?? 0;
   const rejected = prepared.rejected !== undefined;
-  const candidates: Candidates = { stamp: int32Array(right.records.length).fill(-1), list: [] };
+  const candidates: Candidates = { found: new CandidateSet(right.records.length) };
   if (pass.blocking.includes('typo')) candidates.typo = typoIndex(prepared);
   if (pass.blocking.includes('payer')) {
     context.payers = payerIndexOf(prepared);
@@ -86,19 +88,18 @@ export function runScoredPass(
   // pairs' breakdowns are read from here instead of scoring them again.
   const edgeFeatures: number[] = [];
   let comparisons = 0;
-  // A left record's best edges, kept sorted by (score desc, right index asc) in reused arrays.
-  const bestR: number[] = [];
-  const bestScore: number[] = [];
-  const bestFeatures: number[] = [];
+  // A left record's best edges, kept sorted by (score desc, right index asc), and their features.
+  const bestR = new Int32Array(EDGES_PER_LEFT);
+  const bestScore = new Float64Array(EDGES_PER_LEFT);
+  const bestFeatures = new Float64Array(4 * EDGES_PER_LEFT);
   const features: PairFeatures = { amount: 0, date: 0, reference: 0, counterparty: null, score: 0 };
+  const found = candidates.found;
   for (let l = 0; l < left.records.length; l++) {
     if (!left.open[l]) continue;
     collectCandidates(prepared, pass, context.tolerance, l, candidates);
-    bestR.length = 0;
-    bestScore.length = 0;
-    bestFeatures.length = 0;
-    const list = candidates.list;
-    for (let c = 0; c < list.length; c++) {
+    let kept = 0;
+    const list = found.list;
+    for (let c = 0; c < found.size; c++) {
       const r = list[c]!;
       if (!right.open[r] || right.currency[r] !== left.currency[l]) continue;
       if (rejected && isRejected(prepared, l, r)) continue;
@@ -107,27 +108,24 @@ export function runScoredPass(
       const score = features.score;
       if (score < pass.suggest || features.reference < minReference) continue;
       // Insertion into the top EDGES_PER_LEFT (same order as sorting all and taking the first ones).
-      let at = bestR.length;
+      let at = kept;
       while (at > 0 && (bestScore[at - 1]! < score || (bestScore[at - 1] === score && bestR[at - 1]! > r)))
         at--;
       if (at >= EDGES_PER_LEFT) continue;
-      bestR.splice(at, 0, r);
-      bestScore.splice(at, 0, score);
-      bestFeatures.splice(
-        4 * at,
-        0,
-        features.amount,
-        features.date,
-        features.reference,
-        features.counterparty ?? Number.NaN,
-      );
-      if (bestR.length > EDGES_PER_LEFT) {
-        bestR.length = EDGES_PER_LEFT;
-        bestScore.length = EDGES_PER_LEFT;
-        bestFeatures.length = 4 * EDGES_PER_LEFT;
+      if (kept < EDGES_PER_LEFT) kept++;
+      for (let e = kept - 1; e > at; e--) {
+        bestR[e] = bestR[e - 1]!;
+        bestScore[e] = bestScore[e - 1]!;
+        bestFeatures.copyWithin(4 * e, 4 * (e - 1), 4 * e);
       }
+      bestR[at] = r;
+      bestScore[at] = score;
+      bestFeatures[4 * at] = features.amount;
+      bestFeatures[4 * at + 1] = features.date;
+      bestFeatures[4 * at + 2] = features.reference;
+      bestFeatures[4 * at + 3] = features.counterparty ?? Number.NaN;
     }
-    for (let e = 0; e < bestR.length; e++) {
+    for (let e = 0; e < kept; e++) {
       edges.left.push(l);
       edges.right.push(bestR[e]!);
       edges.score.push(bestScore[e]!);

@@ -32,6 +32,11 @@ export interface ScoreContext {
   method: SimilarityMethod;
   /** Set when the pass blocks on `payer`: the payer's link to the customer counts as counterparty. */
   payers?: PayerIndex;
+  /**
+   * The pass's `min_reference` (0 when none): a pair whose reference stays below it is dropped, so
+   * `scorePairInto` may leave identifiers uncompared when that cannot lift the reference to it.
+   */
+  minReference?: number;
 }
 
 export interface PairFeatures {
@@ -121,8 +126,21 @@ export function namesARightRecord(prepared: Prepared, left: number): boolean {
 /** Reference similarity: 1 for a shared strong identifier, else the best of the weighted token-set ratio
  * and the scaled Jaro-Winkler of identifier chunks (typos). */
 export function referenceScore(context: ScoreContext, left: number, right: number): number {
+  if (sharesStrongKey(context.prepared, left, right)) return 1;
+  return unsharedReferenceScore(context, left, right, true);
+}
+
+/**
+ * `referenceScore` of a pair sharing no strong identifier; with `compareIdentifiers` false, the
+ * token-set part alone (what it is whenever the identifiers' similarity cannot win).
+ */
+function unsharedReferenceScore(
+  context: ScoreContext,
+  left: number,
+  right: number,
+  compareIdentifiers: boolean,
+): number {
   const { prepared, method } = context;
-  if (sharesStrongKey(prepared, left, right)) return 1;
   const l = prepared.left;
   const r = prepared.right;
   const set =
@@ -138,13 +156,31 @@ export function referenceScore(context: ScoreContext, left: number, right: numbe
           prepared.weight,
         );
   let score = set;
-  if (set < 0.95 && method !== 'token_set') {
+  if (compareIdentifiers && set < 0.95 && method !== 'token_set') {
     score = Math.max(
       set,
       identifierScore(bestJaroWinkler(idChunks(prepared.left, left), idChunks(prepared.right, right))),
     );
   }
   return namesARightRecord(prepared, left) ? Math.min(score, DISTANT_IDENTIFIER_CAP) : score;
+}
+
+/**
+ * The pair's reference feature: `referenceScore`, or the family score (reference-family.ts) when that
+ * is higher. The identifiers' Jaro-Winkler (strings made per record, the costly part) is left out where
+ * it cannot change the outcome: when the families meet at 0.95 (it never exceeds 0.95), and when the
+ * payment names another invoice exactly and the pass's `min_reference` is above the cap that puts on it
+ * (then the reference is the family's or the pair is dropped; a dropped pair's value may be understated).
+ */
+function referenceFeature(context: ScoreContext, left: number, right: number, amountEqual: boolean): number {
+  const { prepared } = context;
+  if (sharesStrongKey(prepared, left, right)) return 1;
+  const family = familyScore(prepared, left, right, amountEqual);
+  const compareIdentifiers =
+    family < MAX_IDENTIFIER_SCORE &&
+    !((context.minReference ?? 0) > DISTANT_IDENTIFIER_CAP && namesARightRecord(prepared, left));
+  const reference = unsharedReferenceScore(context, left, right, compareIdentifiers);
+  return reference >= 0.95 ? reference : Math.max(reference, family);
 }
 
 /** Scaled Jaro-Winkler of the best identifier pair, capped unless the two are within one typo. */
@@ -202,11 +238,7 @@ export function scorePairInto(
   if (date < 0) return false;
   out.amount = amount;
   out.date = date;
-  out.reference = referenceScore(context, left, right);
-  if (out.reference < 0.95) {
-    const family = familyScore(prepared, left, right, amount === 1);
-    if (family > out.reference) out.reference = family;
-  }
+  out.reference = referenceFeature(context, left, right, amount === 1);
   out.counterparty = counterpartyScore(prepared, left, right);
   if (context.payers) {
     const link = context.payers.linkTo(left, right);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CandidateSet } from './candidate-set.ts';
 import { prepare } from './prepare.ts';
 import { Random } from './testdata/random.ts';
 import type { EngineRecord } from './types.ts';
@@ -49,10 +50,10 @@ describe('typo index', () => {
     const prepared = prepare(data.left, data.right, nothingMatched, 'never');
     const { left, right } = prepared;
     const index = new TypoIndex(left, right);
-    const into = { stamp: new Int32Array(right.records.length).fill(-1), list: [] as number[] };
+    const into = new CandidateSet(right.records.length);
     let found = 0;
     for (let l = 0; l < left.records.length; l++) {
-      into.list.length = 0;
+      into.start(l);
       index.addCandidates(left, l, into);
       const seed = amountSeed(left.amount[l]!, left.currency[l]!);
       const keys = new Set(typoKeysOf(left, l));
@@ -62,7 +63,7 @@ describe('typo index', () => {
         if (typoKeysOf(right, r).some((key) => keys.has(key))) expected.push(r);
       }
       expect(
-        [...into.list].sort((a, b) => a - b),
+        [...into.list.subarray(0, into.size)].sort((a, b) => a - b),
         left.records[l]!.id,
       ).toEqual(expected);
       found += expected.length;
@@ -81,9 +82,10 @@ describe('typo index', () => {
     );
     const { left, right } = prepared;
     const index = new TypoIndex(left, right);
-    const into = { stamp: new Int32Array(right.records.length).fill(-1), list: [] as number[] };
+    const into = new CandidateSet(right.records.length);
     const l2 = left.records.findIndex((record) => record.id === 'L2');
+    into.start(l2);
     index.addCandidates(left, l2, into);
-    expect(into.list.map((r) => right.records[r]!.id)).not.toContain('R2');
+    expect([...into.list.subarray(0, into.size)].map((r) => right.records[r]!.id)).not.toContain('R2');
   });
 });

@@ -7,34 +7,32 @@
  * side that is ~9M keys: sorted in a few hundred milliseconds where a hash table took ~1.6 s of
  * random-access inserts.
  */
+import type { CandidateSet } from './candidate-set.ts';
 import { IntMultiMap } from './int-multimap.ts';
 import { sortPairs } from './pair-sort.ts';
 import type { KeyTable, Prepared, PreparedSide } from './prepare.ts';
 import { int32Array } from './typed-memory.ts';
-import { amountSeed, pushTailHashes, typoTail } from './typo-keys.ts';
+import { amountSeed, typoTail, writeTailHashes } from './typo-keys.ts';
 
 const tailCaches = new WeakMap<KeyTable, Array<string | null | undefined>>();
 
+/** Hashes of one record, reused record after record (grown when a record has more). */
+let scratch = new Int32Array(256);
+
 /**
- * `typoHashes` of a record's strong keys (with the seed), with each key's tail worked out once per run.
- * `distinctTails`: skip a tail the record already gave (`INV2026004512` and `#2026004512` share one):
- * the same hashes again, which add nothing to a typo index or to a record's candidates.
+ * `typoHashes` of a record's strong keys (with the seed) into `scratch` (as signed numbers); returns how
+ * many. Each key's tail is worked out once per run. `distinctTails`: skip a tail the record already gave
+ * (`INV2026004512` and `#2026004512` share one): the same hashes again, which add nothing to a typo index
+ * or to a record's candidates.
  */
-export function recordTypoHashes(
-  side: PreparedSide,
-  index: number,
-  seed: number,
-  into?: number[],
-  distinctTails = false,
-): number[] {
+function writeRecordHashes(side: PreparedSide, index: number, seed: number, distinctTails: boolean): number {
   const table = side.strongIndex.table;
   let tails = tailCaches.get(table);
   if (!tails) {
     tails = new Array(table.size);
     tailCaches.set(table, tails);
   }
-  const hashes: number[] = into ?? [];
-  hashes.length = 0;
+  let count = 0;
   const from = side.refStart[index]!;
   const to = from + side.strongCount[index]!;
   for (let k = from; k < to; k++) {
@@ -50,8 +48,31 @@ export function recordTypoHashes(
       for (let j = from; j < k && !repeated; j++) repeated = tails[side.refIds[j]!] === tail;
       if (repeated) continue;
     }
-    pushTailHashes(tail, seed, hashes);
+    if (count + tail.length + 1 > scratch.length) {
+      const grown = new Int32Array(2 * (count + tail.length + 1));
+      grown.set(scratch.subarray(0, count));
+      scratch = grown;
+    }
+    count = writeTailHashes(tail, seed, scratch, count);
   }
+  return count;
+}
+
+/**
+ * `typoHashes` of a record's strong keys (with the seed), as unsigned numbers (into `into`, emptied
+ * first, when given); `distinctTails` as in `writeRecordHashes`.
+ */
+export function recordTypoHashes(
+  side: PreparedSide,
+  index: number,
+  seed: number,
+  into?: number[],
+  distinctTails = false,
+): number[] {
+  const hashes: number[] = into ?? [];
+  hashes.length = 0;
+  const count = writeRecordHashes(side, index, seed, distinctTails);
+  for (let i = 0; i < count; i++) hashes.push(scratch[i]! >>> 0);
   return hashes;
 }
 
@@ -67,9 +88,6 @@ function seedOf(side: PreparedSide, index: number): number {
 export function typoKeysOf(side: PreparedSide, index: number, into?: number[]): number[] {
   return recordTypoHashes(side, index, seedOf(side, index), into, true);
 }
-
-/** Reused while a record's keys are worked out. */
-const scratch: number[] = [];
 
 export class TypoIndex {
   /** Amount seeds of the indexed records: a left record of another amount has no typo candidates. */
@@ -98,9 +116,9 @@ export class TypoIndex {
       const seed = seedOf(right, r);
       if (wanted.head(seed) === -1) continue;
       this.seeds.add(seed, 0);
-      const hashes = recordTypoHashes(right, r, seed, scratch, true);
-      if (count + hashes.length > keys.length) {
-        const size = Math.max(keys.length * 2, count + hashes.length);
+      const hashes = writeRecordHashes(right, r, seed, true);
+      if (count + hashes > keys.length) {
+        const size = Math.max(keys.length * 2, count + hashes);
         const grownKeys = int32Array(size);
         grownKeys.set(keys);
         keys = grownKeys;
@@ -108,8 +126,8 @@ export class TypoIndex {
         grownRecords.set(records);
         records = grownRecords;
       }
-      for (let k = 0; k < hashes.length; k++) {
-        keys[count] = hashes[k]!;
+      for (let k = 0; k < hashes; k++) {
+        keys[count] = scratch[k]!;
         records[count++] = r;
       }
     }
@@ -124,27 +142,21 @@ export class TypoIndex {
     for (let d = 0; d < 1 << bits; d++) this.directory[d + 1]! += this.directory[d]!;
   }
 
-  /**
-   * Adds to `into` (once each: `stamp` marks those already there with `l`) the right records sharing a
-   * typo key with left record `l`, open or not.
-   */
-  addCandidates(left: PreparedSide, l: number, into: { stamp: Int32Array; list: number[] }): void {
+  /** Adds to `into` the right records sharing a typo key with left record `l`, open or not. */
+  addCandidates(left: PreparedSide, l: number, into: CandidateSet): void {
     const seed = seedOf(left, l);
     if (this.seeds.head(seed) === -1) return;
-    const hashes = recordTypoHashes(left, l, seed, scratch, true);
+    const hashes = writeRecordHashes(left, l, seed, true);
     const { keys, records, directory, shift } = this;
-    for (let k = 0; k < hashes.length; k++) {
-      const key = hashes[k]! >>> 0;
+    for (let k = 0; k < hashes; k++) {
+      const key = scratch[k]! >>> 0;
       const slot = key >>> shift;
       const to = directory[slot + 1]!;
       for (let i = directory[slot]!; i < to; i++) {
         const found = keys[i]! >>> 0;
         if (found < key) continue;
         if (found > key) break;
-        const r = records[i]!;
-        if (into.stamp[r] === l) continue;
-        into.stamp[r] = l;
-        into.list.push(r);
+        into.add(records[i]!);
       }
     }
   }

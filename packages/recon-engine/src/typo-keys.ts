@@ -52,21 +52,32 @@ export function typoTail(key: string): string | null {
 
 /**
  * Appends the hashed variants of one tail (see `typoHashes`): the whole tail's hash, then each
- * deletion's. FNV-1a runs left to right, so the variant without character i continues the hash of the
- * first i characters: the prefixes' states are carried along instead of hashing each variant whole
- * (the same values as `hashSkipping`, in about half the steps).
+ * deletion's (as `writeTailHashes`, read as unsigned numbers).
  */
 export function pushTailHashes(tail: string, seed: number, into: number[]): void {
-  const whole = into.length;
-  into.push(0);
+  const hashes = new Int32Array(tail.length + 1);
+  const end = writeTailHashes(tail, seed, hashes, 0);
+  for (let i = 0; i < end; i++) into.push(hashes[i]! >>> 0);
+}
+
+/**
+ * Writes the hashed variants of one tail to `into` from `at` (it must hold tail.length + 1 more): the
+ * whole tail's hash, then each deletion's; returns the position after them. FNV-1a runs left to right, so
+ * the variant without character i continues the hash of the first i characters: the prefixes' states are
+ * carried along instead of hashing each variant whole (the same values as `hashSkipping`, in about half
+ * the steps).
+ */
+export function writeTailHashes(tail: string, seed: number, into: Int32Array, at: number): number {
+  const whole = at++;
   let prefix = seed ^ 0x811c9dc5;
   for (let i = 0; i < tail.length; i++) {
     let hash = prefix;
     for (let j = i + 1; j < tail.length; j++) hash = Math.imul(hash ^ tail.charCodeAt(j), 0x01000193);
-    into.push(hash >>> 0);
+    into[at++] = hash;
     prefix = Math.imul(prefix ^ tail.charCodeAt(i), 0x01000193);
   }
-  into[whole] = prefix >>> 0;
+  into[whole] = prefix;
+  return at;
 }
 
 /** A 32-bit seed from an exact amount (integer minor units) and a currency code. */
