@@ -109,14 +109,15 @@ export const defaultPassesResponseSchema = z.object({ passes: z.array(rulePassSc
 
 /** Which columns of a table the engine reads (column ids). Missing ones are inferred. */
 export const sideFieldsSchema = z.object({
-  /** A currency (or number) column. Inferred: the first currency column. */
+  /** A currency (or number) column. Inferred from the types and names (a Total before a Net Amount). */
   amount: z.string().optional(),
-  /** A date column. Inferred: the first date column. */
+  /** A date column. Inferred from the types and names (an invoice date before a due date). */
   date: z.string().optional(),
   value_date: z.string().optional(),
   /** Columns read as references. Inferred: this side's columns of the association mapping, else text columns. */
   reference: z.array(z.string()).max(10).optional(),
-  counterparty: z.string().optional(),
+  /** Who paid or is owed (a text column). Inferred from the column names; null: none. */
+  counterparty: z.string().nullable().optional(),
   /** Free text searched for references too (narrative, details). */
   text: z.array(z.string()).max(10).optional(),
   /** A text column with ISO codes; else the amount column's currency. */

@@ -9,6 +9,7 @@ export * from './money.ts';
 export * from './permissions.ts';
 export * from './process-messages.ts';
 export * from './retry.ts';
+export * from './side-columns.ts';
 export * from './status-badge.ts';
 export * from './theme.ts';
 export * from './workflow-graph.ts';

@@ -1,4 +1,5 @@
 import type { SideFields, TableColumn } from '@counterpart/contracts';
+import { proposedAmountColumn, proposedCounterpartyColumn, proposedDateColumn } from '@counterpart/domain';
 import { type EngineRecord, parseDay } from '@counterpart/recon-engine';
 import { badRequest } from '../../../errors.ts';
 import { cellText, columnCurrency } from '../../tables/tables-reader.service.ts';
@@ -17,7 +18,7 @@ function columnIn(columns: TableColumn[], id: string, field: string, tableName: 
   return column;
 }
 
-/** The amount column: the given one (currency or number), else the first currency column, else the first number one. */
+/** The amount column: the given one (currency or number), else the one its name proposes (`proposedAmountColumn`). */
 export function amountColumnOf(
   columns: TableColumn[],
   tableName: string,
@@ -33,10 +34,10 @@ export function amountColumnOf(
     }
     return column;
   }
-  return columns.find((c) => c.type === 'currency') ?? columns.find((c) => c.type === 'number') ?? null;
+  return proposedAmountColumn(columns);
 }
 
-/** The date column: the given one, else the first date column. */
+/** The date column: the given one, else the one its name proposes (`proposedDateColumn`). */
 export function dateColumnOf(
   columns: TableColumn[],
   tableName: string,
@@ -52,13 +53,14 @@ export function dateColumnOf(
     }
     return column;
   }
-  return columns.find((c) => c.type === 'date') ?? null;
+  return proposedDateColumn(columns);
 }
 
 /**
- * A side's fields as a run reads them: given ones are checked, missing ones inferred (amount = first
- * currency column, date = first date column, reference = the mapping's columns of this side, else
- * the text columns). Refuses a side with no amount or no date column, naming the table.
+ * A side's fields as a run reads them: given ones are checked, missing ones inferred (amount, date and
+ * counterparty by their types and names — `@counterpart/domain`'s side-columns —, reference = the
+ * mapping's columns of this side, else the text columns; a counterparty given as null means none).
+ * Refuses a side with no amount or no date column, naming the table.
  */
 export function resolveSideFields(
   columns: TableColumn[],
@@ -98,7 +100,9 @@ export function resolveSideFields(
   });
   const fields: SideFields = { amount: amount.id, date: date.id, reference };
   if (given?.value_date) fields.value_date = given.value_date;
-  if (check(given?.counterparty, 'counterparty')) fields.counterparty = given?.counterparty;
+  const counterparty =
+    given?.counterparty === undefined ? proposedCounterpartyColumn(columns)?.id : given.counterparty;
+  if (counterparty !== null && check(counterparty, 'counterparty')) fields.counterparty = counterparty;
   if (given?.text) fields.text = given.text;
   if (check(given?.currency, 'currency')) fields.currency = given?.currency;
   return fields;
@@ -155,7 +159,7 @@ export interface SideReader {
 
 export function sideReader(columns: TableColumn[], fields: SideFields, defaultCurrency: string): SideReader {
   const byId = new Map(columns.map((c) => [c.id, c]));
-  const pick = (id: string | undefined) => (id ? (byId.get(id) ?? null) : null);
+  const pick = (id: string | null | undefined) => (id ? (byId.get(id) ?? null) : null);
   const amount = pick(fields.amount);
   const date = pick(fields.date);
   if (!amount || !date) throw new Error('Side fields are not resolved');

@@ -1,4 +1,4 @@
-import type { AssociationMapping, ReconRun } from '@counterpart/contracts';
+import type { AssociationMapping, ReconRun, SideFields } from '@counterpart/contracts';
 import { Eye } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../shared/ui/button.tsx';
@@ -7,6 +7,7 @@ import { Modal } from '../../../shared/ui/modal.tsx';
 import { FIELD_CLASSES } from '../../../shared/ui/text-field.tsx';
 import { toast } from '../../../shared/ui/toast.tsx';
 import { useReconRun, useRuleSets, useStartRun } from './recon-api.ts';
+import { ComparedColumns, chosenFields, type SideColumns, SideFieldsForm } from './run-fields.tsx';
 import { DryRunResult, formatCount, PassTable, RunProgressBar, useRunProgress } from './run-result.tsx';
 
 export interface RunDialogProps {
@@ -14,13 +15,31 @@ export interface RunDialogProps {
   rightTableId: string;
   mappings: AssociationMapping[];
   mappingId: string;
+  /** Both tables' names and columns, and the fields proposed for them (the workspace summary's). */
+  left: SideColumns;
+  right: SideColumns;
+  leftFields: SideFields;
+  rightFields: SideFields;
   onClose: () => void;
   /** The run finished (succeeded or failed): refresh what shows its results. */
   onFinished: (run: ReconRun) => void;
+  /** A dry run finished: it is now the pair's last run (its columns are the next proposal). */
+  onPreviewed: () => void;
+}
+
+/** The reference columns of each side that a mapping pairs (oriented to this workspace's sides). */
+function mappedReferences(mapping: AssociationMapping | undefined, leftTableId: string) {
+  if (!mapping) return null;
+  const sameWay = mapping.left_table_id === leftTableId;
+  return {
+    left: mapping.pairs.map((pair) => (sameWay ? pair.left_column_id : pair.right_column_id)),
+    right: mapping.pairs.map((pair) => (sameWay ? pair.right_column_id : pair.left_column_id)),
+  };
 }
 
 /**
- * Choose a rule set (and mapping) and whether only new and open rows take part (incremental); preview
+ * Choose a rule set (and mapping), the columns each side is compared on (amount, date, references,
+ * counterparty: proposed, changeable) and whether only new and open rows take part (incremental); preview
  * the result with a dry run that saves nothing, or start the run and follow it live until it ends.
  */
 export function RunDialog(props: RunDialogProps) {
@@ -29,6 +48,8 @@ export function RunDialog(props: RunDialogProps) {
   const [ruleId, setRuleId] = useState('');
   const [mappingId, setMappingId] = useState(props.mappingId);
   const [incremental, setIncremental] = useState(true);
+  const [leftFields, setLeftFields] = useState(props.leftFields);
+  const [rightFields, setRightFields] = useState(props.rightFields);
   const [runId, setRunId] = useState<string | null>(null);
   const [dryRunId, setDryRunId] = useState<string | null>(null);
   const [starting, setStarting] = useState<'run' | 'dry' | null>(null);
@@ -42,6 +63,12 @@ export function RunDialog(props: RunDialogProps) {
   const reported = useRef<string | null>(null);
   const onFinishedRef = useRef(props.onFinished);
   onFinishedRef.current = props.onFinished;
+  const onPreviewedRef = useRef(props.onPreviewed);
+  onPreviewedRef.current = props.onPreviewed;
+  const previewed = dryRun.data && dryProgress.finished ? dryRun.data.id : null;
+  useEffect(() => {
+    if (previewed) onPreviewedRef.current();
+  }, [previewed]);
   const finished = progress.finished;
   const previewing = dryRunId !== null && !dryProgress.finished;
 
@@ -70,6 +97,8 @@ export function RunDialog(props: RunDialogProps) {
         right_table_id: props.rightTableId,
         mapping_id: mappingId || undefined,
         rule_id: ruleId || undefined,
+        left_fields: chosenFields(leftFields),
+        right_fields: chosenFields(rightFields),
         incremental,
         dry_run: dry,
       });
@@ -94,6 +123,7 @@ export function RunDialog(props: RunDialogProps) {
       open
       onClose={props.onClose}
       dismissible={!runId || finished}
+      size="normal"
       title="Run reconciliation"
       description="Matches the open rows of both tables with a rule set. Earlier matches stay."
       footer={
@@ -133,7 +163,17 @@ export function RunDialog(props: RunDialogProps) {
           {run.data?.status === 'failed' && (
             <ErrorAlert>{run.data.error_message ?? 'The run failed.'}</ErrorAlert>
           )}
-          {run.data?.status === 'succeeded' && <PassTable run={run.data} />}
+          {run.data?.status === 'succeeded' && (
+            <>
+              <PassTable run={run.data} />
+              <ComparedColumns
+                left={props.left}
+                right={props.right}
+                leftFields={run.data.options.left_fields}
+                rightFields={run.data.options.right_fields}
+              />
+            </>
+          )}
         </div>
       ) : (
         <div className="space-y-4">
@@ -164,7 +204,19 @@ export function RunDialog(props: RunDialogProps) {
               id={mappingFieldId}
               className={FIELD_CLASSES}
               value={mappingId}
-              onChange={(event) => changed(setMappingId)(event.target.value)}
+              onChange={(event) => {
+                const id = event.target.value;
+                changed(setMappingId)(id);
+                // A mapping names the reference columns it pairs: the sides follow it.
+                const mapped = mappedReferences(
+                  props.mappings.find((mapping) => mapping.id === id),
+                  props.leftTableId,
+                );
+                if (mapped) {
+                  setLeftFields((fields) => ({ ...fields, reference: mapped.left }));
+                  setRightFields((fields) => ({ ...fields, reference: mapped.right }));
+                }
+              }}
             >
               <option value="">None (infer the reference columns)</option>
               {props.mappings.map((mapping) => (
@@ -174,6 +226,23 @@ export function RunDialog(props: RunDialogProps) {
               ))}
             </select>
           </div>
+          <section aria-label="Columns compared" className="space-y-2">
+            <h3 className="text-sm font-medium text-zinc-800 dark:text-zinc-200">Columns compared</h3>
+            <div className="grid gap-3 sm:grid-cols-2">
+              <SideFieldsForm
+                sideLabel="left"
+                table={props.left}
+                fields={leftFields}
+                onChange={changed(setLeftFields)}
+              />
+              <SideFieldsForm
+                sideLabel="right"
+                table={props.right}
+                fields={rightFields}
+                onChange={changed(setRightFields)}
+              />
+            </div>
+          </section>
           <div className="flex items-start gap-2">
             <input
               id={incrementalId}
@@ -204,7 +273,17 @@ export function RunDialog(props: RunDialogProps) {
               {dryRun.data?.status === 'failed' && (
                 <ErrorAlert>{dryRun.data.error_message ?? 'The dry run failed.'}</ErrorAlert>
               )}
-              {dryRun.data?.status === 'succeeded' && <DryRunResult run={dryRun.data} />}
+              {dryRun.data?.status === 'succeeded' && (
+                <>
+                  <DryRunResult run={dryRun.data} />
+                  <ComparedColumns
+                    left={props.left}
+                    right={props.right}
+                    leftFields={dryRun.data.options.left_fields}
+                    rightFields={dryRun.data.options.right_fields}
+                  />
+                </>
+              )}
             </section>
           )}
         </div>

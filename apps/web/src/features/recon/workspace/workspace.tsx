@@ -293,17 +293,22 @@ export function ReconWorkspace(props: ReconWorkspaceProps) {
           onAdjust={(group) => setDialog({ kind: 'adjust', groupId: group.id })}
         />
       )}
-      {dialog?.kind === 'run' && (
+      {dialog?.kind === 'run' && leftFields && rightFields && leftTable.data && rightTable.data && (
         <RunDialog
           leftTableId={leftTableId}
           rightTableId={rightTableId}
           mappings={between}
           mappingId={props.mappingId}
+          left={{ name: leftName, columns: leftTable.data.columns }}
+          right={{ name: rightName, columns: rightTable.data.columns }}
+          leftFields={leftFields}
+          rightFields={rightFields}
           onClose={() => setDialog(null)}
           onFinished={() => {
             clearSelection();
             void refreshAll();
           }}
+          onPreviewed={() => void summary.refetch()}
         />
       )}
       {dialog?.kind === 'match' && (
