@@ -46,4 +46,32 @@ describe('KeyTable', () => {
     expect(table.name(table.intern(''))).toBe('');
     expect(table.name(3)).toBe(keys[3]);
   });
+
+  it('keeps keys beyond Latin-1 (two bytes a character from the first one on) and finds them by chars', () => {
+    const table = new KeyTable(4);
+    const keys = [
+      'ABC',
+      'caf\u00e9',
+      '',
+      'ЖУК',
+      'ABC\u0100',
+      '\u{1F600}x',
+      ...Array.from({ length: 3000 }, (_, i) => `K${i}`),
+    ];
+    const ids = keys.map((key) => table.intern(key));
+    expect(ids).toEqual(keys.map((_, i) => i));
+    expect(table.keyNames()).toEqual(keys);
+    for (const [i, key] of keys.entries()) {
+      const codes = new Uint16Array(key.length);
+      for (let k = 0; k < key.length; k++) codes[k] = key.charCodeAt(k);
+      expect(table.internChars(codes, key.length)).toBe(i);
+      expect(table.id(key)).toBe(i);
+      expect(table.nameLength(i)).toBe(key.length);
+    }
+    expect(table.internChars(Uint16Array.of(0x416, 0x423), 2)).toBe(keys.length);
+    expect(table.name(keys.length)).toBe('ЖУ');
+    const { chars, start } = table.packed();
+    expect(start.length).toBe(table.size + 1);
+    expect(String.fromCharCode(...chars.subarray(start[3]!, start[4]!))).toBe('ЖУК');
+  });
 });

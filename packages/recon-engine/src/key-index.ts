@@ -5,7 +5,7 @@
  * sparse rows over the id space), so millions of postings cost typed memory instead of millions of small
  * arrays for the collector, and a lookup by id is two array reads instead of a string hash.
  */
-import { int32Array } from './typed-memory.ts';
+import { int32Array, uint8Array, uint16Array } from './typed-memory.ts';
 
 export class KeyTable {
   /**
@@ -16,7 +16,17 @@ export class KeyTable {
   /** Slot s holds a key id at [2s] (-1: empty) and its hash at [2s + 1]: one cache line per probe. */
   private slots: Int32Array;
   private mask: number;
-  private readonly names: string[] = [];
+  /**
+   * The keys' characters, one after the other: key id's are chars[start[id] .. start[id + 1]). One byte
+   * per character while every key is Latin-1 (what the scanner makes: A–Z, 0–9, `#`, `P:`), two once
+   * one is not. A 1M run has ~4.5M keys: kept as strings they were 4.5M objects on the heap (~180 MB
+   * the collector copied out of the young generation and then marked on every full collection); here
+   * they are two typed arrays outside it, and a string is made only when `name` asks for one.
+   */
+  private chars: Uint8Array | Uint16Array;
+  private charCount = 0;
+  private start: Int32Array;
+  private count = 0;
 
   /** `expected`: about how many keys will be interned (sized once instead of doubling from small). */
   constructor(expected = 2048) {
@@ -24,6 +34,8 @@ export class KeyTable {
     while (capacity < expected * 2) capacity *= 2;
     this.slots = int32Array(2 * capacity).fill(-1);
     this.mask = capacity - 1;
+    this.start = int32Array(Math.max(16, expected) + 1);
+    this.chars = uint8Array(Math.max(256, expected * 12));
   }
 
   /** The id of a key, given a new one if it has none yet. */
@@ -35,24 +47,20 @@ export class KeyTable {
     for (; ; slot = (slot + 1) & mask) {
       const id = slots[2 * slot]!;
       if (id < 0) break;
-      if (slots[2 * slot + 1] === hash && this.names[id] === key) return id;
+      if (slots[2 * slot + 1] === hash && this.equalsString(id, key)) return id;
     }
-    return this.add(key, hash, slot);
-  }
-
-  /** Gives a new key the next id, in the empty slot its probe ended on. */
-  private add(key: string, hash: number, slot: number): number {
-    const id = this.names.length;
-    this.names.push(key);
-    this.slots[2 * slot] = id;
-    this.slots[2 * slot + 1] = hash;
-    if (this.names.length * 2 > this.mask + 1) this.grow();
-    return id;
+    const from = this.reserveChars(key.length);
+    let wide = false;
+    for (let i = 0; i < key.length; i++) if (key.charCodeAt(i) > 255) wide = true;
+    if (wide) this.widen();
+    const chars = this.chars;
+    for (let i = 0; i < key.length; i++) chars[from + i] = key.charCodeAt(i);
+    return this.add(key.length, hash, slot);
   }
 
   /**
-   * `intern` for a key given as char codes (`chars[0 .. length)`): the same hash and ids, but a string is
-   * made only when the key is new, so normalising a record allocates nothing for the keys already seen.
+   * `intern` for a key given as char codes (`chars[0 .. length)`): the same hash and ids, but nothing is
+   * allocated, so normalising a record costs no object for its keys.
    */
   internChars(chars: Uint16Array, length: number): number {
     let hash = 0x811c9dc5;
@@ -67,13 +75,66 @@ export class KeyTable {
       const id = slots[2 * slot]!;
       if (id < 0) break;
       if (slots[2 * slot + 1] !== hash) continue;
-      const name = this.names[id]!;
-      if (name.length !== length) continue;
+      const from = this.start[id]!;
+      if (this.start[id + 1]! - from !== length) continue;
+      const own = this.chars;
       let same = true;
-      for (let i = 0; i < length && same; i++) same = name.charCodeAt(i) === chars[i];
+      for (let i = 0; i < length && same; i++) same = own[from + i] === chars[i];
       if (same) return id;
     }
-    return this.add(charsToString(chars, length), hash, slot);
+    const from = this.reserveChars(length);
+    let wide = false;
+    for (let i = 0; i < length; i++) if (chars[i]! > 255) wide = true;
+    if (wide) this.widen();
+    this.chars.set(chars.subarray(0, length), from);
+    return this.add(length, hash, slot);
+  }
+
+  /** Whether key id's characters are `key`'s. */
+  private equalsString(id: number, key: string): boolean {
+    const from = this.start[id]!;
+    if (this.start[id + 1]! - from !== key.length) return false;
+    const chars = this.chars;
+    for (let i = 0; i < key.length; i++) if (chars[from + i] !== key.charCodeAt(i)) return false;
+    return true;
+  }
+
+  /** Room for `length` more characters; where they go. */
+  private reserveChars(length: number): number {
+    const needed = this.charCount + length;
+    if (needed > this.chars.length) {
+      let size = this.chars.length * 2;
+      while (size < needed) size *= 2;
+      const grown = this.chars instanceof Uint8Array ? uint8Array(size) : uint16Array(size);
+      grown.set(this.chars.subarray(0, this.charCount));
+      this.chars = grown;
+    }
+    return this.charCount;
+  }
+
+  /** Two bytes per character from now on (a key beyond Latin-1). */
+  private widen(): void {
+    if (this.chars instanceof Uint16Array) return;
+    const wide = uint16Array(this.chars.length);
+    wide.set(this.chars.subarray(0, this.charCount));
+    this.chars = wide;
+  }
+
+  /** Gives the key just written at the end of `chars` the next id, in the empty slot its probe ended on. */
+  private add(length: number, hash: number, slot: number): number {
+    const id = this.count;
+    if (id + 2 > this.start.length) {
+      const grown = int32Array(this.start.length * 2);
+      grown.set(this.start);
+      this.start = grown;
+    }
+    this.charCount += length;
+    this.start[id + 1] = this.charCount;
+    this.count = id + 1;
+    this.slots[2 * slot] = id;
+    this.slots[2 * slot + 1] = hash;
+    if (this.count * 2 > this.mask + 1) this.grow();
+    return id;
   }
 
   /** The id of a key, or -1 if it was never interned. */
@@ -83,22 +144,49 @@ export class KeyTable {
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
       const id = this.slots[2 * slot]!;
       if (id < 0) return -1;
-      if (this.slots[2 * slot + 1] === hash && this.names[id] === key) return id;
+      if (this.slots[2 * slot + 1] === hash && this.equalsString(id, key)) return id;
     }
   }
 
-  /** The table's own instance of a key (records share it instead of keeping their copies). */
+  /** A key as a string (made on each call: callers that ask often keep what they need by id). */
   name(id: number): string {
-    return this.names[id]!;
+    return charsToString(this.chars, this.start[id]!, this.start[id + 1]!);
+  }
+
+  /** How many characters key id has. */
+  nameLength(id: number): number {
+    return this.start[id + 1]! - this.start[id]!;
+  }
+
+  /** Copies key id's characters into `into` (which must have room); returns how many. */
+  copyName(id: number, into: Uint16Array): number {
+    const from = this.start[id]!;
+    const length = this.start[id + 1]! - from;
+    const chars = this.chars;
+    for (let i = 0; i < length; i++) into[i] = chars[from + i]!;
+    return length;
   }
 
   get size(): number {
-    return this.names.length;
+    return this.count;
   }
 
-  /** Every key, by id (the table's own array: not to be changed). */
-  keyNames(): readonly string[] {
-    return this.names;
+  /** Every key as a string, by id (a new array: for tests and diagnostics). */
+  keyNames(): string[] {
+    const names: string[] = new Array(this.count);
+    for (let id = 0; id < this.count; id++) names[id] = this.name(id);
+    return names;
+  }
+
+  /**
+   * The table's keys as typed arrays (their memory shared, not copied, when posted to another thread
+   * on a SharedArrayBuffer): key id's characters are chars[start[id] .. start[id + 1]).
+   */
+  packed(): { chars: Uint8Array | Uint16Array; start: Int32Array } {
+    return {
+      chars: this.chars.subarray(0, this.charCount),
+      start: this.start.subarray(0, this.count + 1),
+    };
   }
 
   private grow(): void {
@@ -120,18 +208,20 @@ export class KeyTable {
   }
 }
 
-/** The string of `chars[0 .. length)` (in slices, so that a very long key cannot overflow the stack). */
-function charsToString(chars: Uint16Array, length: number): string {
+/** The string of `chars[from .. to)` (in slices, so that a very long key cannot overflow the stack). */
+function charsToString(chars: Uint8Array | Uint16Array, from: number, to: number): string {
+  if (to - from <= 4096)
+    return String.fromCharCode.apply(null, chars.subarray(from, to) as unknown as number[]);
   let text = '';
-  for (let from = 0; from < length; from += 4096) {
-    const piece = chars.subarray(from, Math.min(length, from + 4096));
+  for (let at = from; at < to; at += 4096) {
+    const piece = chars.subarray(at, Math.min(to, at + 4096));
     text += String.fromCharCode.apply(null, piece as unknown as number[]);
   }
   return text;
 }
 
 /** FNV-1a over the string's char codes, with a final mix so that the low bits spread well. */
-function hashString(text: string): number {
+export function hashString(text: string): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
   hash ^= hash >>> 16;

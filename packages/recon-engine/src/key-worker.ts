@@ -9,7 +9,7 @@ import { ChunkClaims } from './chunk-claims.ts';
 import { KeyTable } from './key-index.ts';
 import { type KeyLists, type KeySource, scanKeys } from './key-lists.ts';
 import { KeyScanner } from './key-scanner.ts';
-import { type PackedStrings, packStrings, unpackString } from './packed-strings.ts';
+import { type PackedStrings, unpackString } from './packed-strings.ts';
 
 /** Records to normalise, as packed columns (far cheaper to copy between threads than objects). */
 export interface KeyJob {
@@ -35,8 +35,11 @@ export interface KeyBatch {
 
 export interface KeyJobResult {
   batches: KeyBatch[];
-  /** The worker table's keys by id, packed. */
-  names: PackedStrings;
+  /**
+   * The worker table's keys by id (`KeyTable.packed`: on a SharedArrayBuffer, so posting them shares
+   * their memory instead of copying millions of strings).
+   */
+  keys: { chars: Uint8Array | Uint16Array; start: Int32Array };
 }
 
 /** A key table that notes each key's first appearance in the current batch. */
@@ -120,7 +123,6 @@ export class KeyJobScanner {
     // Done after the last job, or as soon as every chunk is taken (no need to unpack the next job).
     if (this.answered || !(job.last || this.claims?.exhausted())) return undefined;
     this.answered = true;
-    const names = this.table.keyNames();
-    return { batches: this.batches, names: packStrings(names.length, (id) => names[id]) };
+    return { batches: this.batches, keys: this.table.packed() };
   }
 }

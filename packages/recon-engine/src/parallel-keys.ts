@@ -13,7 +13,7 @@ import { concatKeyLists, type KeyLists, type KeySource, scanKeys } from './key-l
 import { KeyScanner } from './key-scanner.ts';
 import type { KeyJob, KeyJobResult } from './key-worker.ts';
 import type { KeyWorker } from './key-worker-thread.ts';
-import { packStrings, unpackString } from './packed-strings.ts';
+import { packStrings } from './packed-strings.ts';
 import { int32Array } from './typed-memory.ts';
 
 /**
@@ -104,13 +104,19 @@ export function workerParts(
   keys: KeyTable,
 ): Array<{ start: number; lists: KeyLists; remap: Int32Array }> {
   const batches = [...result.batches].sort((a, b) => a.start - b.start);
-  const names = result.names;
-  const remap = int32Array(names.length).fill(-1);
+  const { chars, start } = result.keys;
+  const remap = int32Array(start.length - 1).fill(-1);
+  let key = new Uint16Array(256);
   for (const batch of batches) {
     const appearance = batch.appearance;
     for (let k = 0; k < appearance.length; k++) {
       const id = appearance[k]!;
-      if (remap[id]! < 0) remap[id] = keys.intern(unpackString(names, id)!);
+      if (remap[id]! >= 0) continue;
+      const from = start[id]!;
+      const length = start[id + 1]! - from;
+      if (length > key.length) key = new Uint16Array(length);
+      for (let i = 0; i < length; i++) key[i] = chars[from + i]!;
+      remap[id] = keys.internChars(key, length);
     }
   }
   return batches.map((batch) => ({ start: batch.start, lists: batch.lists, remap }));

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { hashString } from './key-index.ts';
 import { defaultRuleSet } from './rules.ts';
 import { run } from './run.ts';
 import { DAY, record, rulesOf, WINDOW } from './test-records.ts';
@@ -240,5 +241,29 @@ describe('rule sets and inputs', () => {
     );
     const floaty = { ...record('y', 1, ''), amount: 1.5 as unknown as bigint };
     expect(() => run([floaty], [], defaultRuleSet())).toThrow(/must be a bigint/);
+  });
+
+  it('fails on the first record in order that is wrong or repeats an id', () => {
+    const floaty = { ...record('y', 1, ''), amount: 1.5 as unknown as bigint };
+    const x = record('x', 1, '');
+    const z = record('z', 1, '');
+    const rules = rulesOf();
+    expect(() => run([x, z, x, floaty], [], rules)).toThrow(/left record id x appears twice/);
+    expect(() => run([x, floaty, x], [], rules)).toThrow(/left record y: amount must be a bigint/);
+    expect(() => run([], [z, x, z, x], rules)).toThrow(/right record id z appears twice/);
+    expect(() => run([], [z, x, x, z], rules)).toThrow(/right record id x appears twice/);
+  });
+
+  it('tells repeated ids from distinct ids whose hashes meet', () => {
+    // Two pairs of ids with the same 32-bit hash (hashString), found by search.
+    const ids = ['ID11ESWW42RSBCD', 'ID5KSUYDOYL3F', 'ID1I6ONIU5UXLEF', 'IDIOTJQW1E6YEQ9'];
+    expect(hashString(ids[0]!)).toBe(hashString(ids[2]!));
+    expect(hashString(ids[1]!)).toBe(hashString(ids[3]!));
+    const rules = rulesOf();
+    const records = ids.map((id) => record(id, 1, ''));
+    expect(() => run(records, [], rules)).not.toThrow();
+    expect(() => run([...records, record(ids[3]!, 2, ''), record(ids[2]!, 2, '')], [], rules)).toThrow(
+      /left record id IDIOTJQW1E6YEQ9 appears twice/,
+    );
   });
 });
