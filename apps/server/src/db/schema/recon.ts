@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
 import { createdBy, organizationRef, organizations, users } from './organizations.ts';
-import { associationMappings, dataTables, tableItems } from './tables.ts';
+import { associationMappings, dataTables } from './tables.ts';
 
 /** Reconciliation: settings, rules, runs, match groups and their items, the decisions' audit. */
 
@@ -22,6 +22,13 @@ import { associationMappings, dataTables, tableItems } from './tables.ts';
  * Reconciliation (issue 6). Amounts are `numeric` integer minor units (never floats); every
  * table is scoped by organization. An item is in at most one active match group at a time
  * (`recon_group_items_active_item_idx`), which is what makes double counting impossible.
+ *
+ * The references of groups (organization, run, tables, maker), of their items (group, organization,
+ * table item) and of the audit (organization) are not foreign keys but statement-level triggers
+ * (drizzle/0013_recon-set-based-references.sql): a run writes millions of these rows, and a foreign
+ * key checks (and locks) one row per row written — most of a run's write time. The triggers check
+ * each statement's rows with one anti-join, cascade deletes with one statement, and lock the two
+ * data tables instead of each table item (how: in the migration).
  */
 
 /** Per-organization reconciliation settings (`/v1/recon/settings`); one row, created on first read. */
@@ -102,14 +109,11 @@ export const reconGroups = pgTable(
   'recon_groups',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: organizationRef(),
-    runId: uuid('run_id').references(() => reconRuns.id, { onDelete: 'set null' }),
-    leftTableId: uuid('left_table_id')
-      .notNull()
-      .references(() => dataTables.id, { onDelete: 'cascade' }),
-    rightTableId: uuid('right_table_id')
-      .notNull()
-      .references(() => dataTables.id, { onDelete: 'cascade' }),
+    // References kept by statement triggers, not foreign keys (see the note above).
+    organizationId: uuid('organization_id').notNull(),
+    runId: uuid('run_id'),
+    leftTableId: uuid('left_table_id').notNull(),
+    rightTableId: uuid('right_table_id').notNull(),
     source: text('source').notNull(),
     ruleId: text('rule_id').notNull(),
     ruleName: text('rule_name').notNull().default(''),
@@ -123,7 +127,7 @@ export const reconGroups = pgTable(
     difference: bigint('difference', { mode: 'bigint' }).notNull(),
     adjusted: bigint('adjusted', { mode: 'bigint' }).notNull().default(sql`0`),
     note: text('note').notNull().default(''),
-    createdBy: createdBy(),
+    createdBy: uuid('created_by'),
     createdAt: createdAt(),
     decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
@@ -139,13 +143,10 @@ export const reconGroups = pgTable(
 export const reconGroupItems = pgTable(
   'recon_group_items',
   {
-    groupId: uuid('group_id')
-      .notNull()
-      .references(() => reconGroups.id, { onDelete: 'cascade' }),
-    organizationId: organizationRef(),
-    itemId: uuid('item_id')
-      .notNull()
-      .references(() => tableItems.id, { onDelete: 'cascade' }),
+    // References kept by statement triggers, not foreign keys (see the note above).
+    groupId: uuid('group_id').notNull(),
+    organizationId: uuid('organization_id').notNull(),
+    itemId: uuid('item_id').notNull(),
     tableId: uuid('table_id').notNull(),
     side: text('side').notNull(),
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
@@ -171,7 +172,8 @@ export const reconAudit = pgTable(
   'recon_audit',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: organizationRef(),
+    // A reference kept by statement triggers, not a foreign key (see the note above).
+    organizationId: uuid('organization_id').notNull(),
     actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
     actorEmail: text('actor_email').notNull(),
     action: text('action').notNull(),

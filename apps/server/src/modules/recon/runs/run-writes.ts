@@ -1,6 +1,7 @@
 import { copyChunks } from '../../../db/copy-text.ts';
 import type { BulkSession } from '../../../db/database.ts';
 import type { reconGroupItems, reconGroups } from '../../../db/schema.ts';
+import { timeOrderedIds } from './run-ids.ts';
 
 /*
  * A run's bulk writes, inside its one transaction (Database.bulkTransaction): groups, their items and
@@ -36,13 +37,14 @@ const GROUP_COLUMNS =
   'state, score, features, currency, left_total, right_total, difference, created_by)';
 const ITEM_COLUMNS = 'recon_group_items (group_id, organization_id, item_id, table_id, side, amount, active)';
 const AUDIT_COLUMNS =
-  'recon_audit (organization_id, actor_user_id, actor_email, action, target_type, target_id, group_id, run_id, ' +
+  'recon_audit (id, organization_id, actor_user_id, actor_email, action, target_type, target_id, group_id, run_id, ' +
   'rule_id, reason, after, item_ids)';
 
 /**
  * The groups (one COPY), then one audit entry per group (one COPY): actor "automatic", the run's id,
  * the pass as rule, the items of each side, status, state, score and amounts — so an item's trail
- * (the audit filtered by item) shows its automatic match.
+ * (the audit filtered by item) shows its automatic match. The entries' ids increase like the groups'
+ * (run-ids.ts), so the audit's key grows at its end too.
  */
 export async function copyGroups(
   session: BulkSession,
@@ -72,9 +74,11 @@ export async function copyGroups(
       target.createdBy,
     ]),
   );
+  const auditId = timeOrderedIds();
   await session.copyIn(
     AUDIT_COLUMNS,
     copyChunks(groups, ({ group: g, left, right }) => [
+      auditId(),
       organizationId,
       null,
       'automatic',
