@@ -14,12 +14,13 @@
 import { DEFAULT_MAX_BLOCK as RULE_SET_MAX_BLOCK } from '@counterpart/contracts';
 import type { Tolerance } from './amount.ts';
 import { sortByAmount } from './amount-order.ts';
-import type { CandidateSet } from './candidate-set.ts';
+import { CandidateSet } from './candidate-set.ts';
 import type { PayerIndex } from './payer-index.ts';
 import type { KeyIndex, Prepared } from './prepare.ts';
 import { addFamilyCandidates } from './reference-family.ts';
+import { int32Array } from './typed-memory.ts';
 import type { ScoredPass } from './types.ts';
-import type { TypoIndex } from './typo-index.ts';
+import { type TypoIndex, typoIndex } from './typo-index.ts';
 
 export const DEFAULT_MAX_BLOCK = RULE_SET_MAX_BLOCK.scored;
 /** Most records of one customer taken by the payer block for one payment. */
@@ -65,31 +66,93 @@ function lowerBound(order: AmountOrder, currency: number, amount: number): numbe
   return low;
 }
 
+/**
+ * One kind of block for one pass, over the right records open when the pass starts: key id → the open
+ * records carrying it in `indexes` (in their order), none when the key's whole block — open or not, all
+ * the indexes together — is over `maxBlock` (blocks are static: a record's candidates only shrink).
+ * Built once per pass with a scan of the indexes, so that each key of a left record reads one range and
+ * visits no matched record and no block too big.
+ */
+export class OpenBlocks {
+  private readonly offsets: Int32Array;
+  private readonly positions: Int32Array;
+
+  constructor(indexes: readonly KeyIndex[], keyCount: number, open: Uint8Array, maxBlock: number) {
+    const offsets = int32Array(keyCount + 1);
+    const eligible = (id: number) => {
+      let total = 0;
+      for (const index of indexes) total += index.countById(id);
+      return total > 0 && total <= maxBlock;
+    };
+    for (let id = 0; id < keyCount; id++) {
+      let count = 0;
+      if (eligible(id)) {
+        for (const index of indexes) {
+          const to = index.end(id);
+          for (let p = index.start(id); p < to; p++) count += open[index.positions[p]!]!;
+        }
+      }
+      offsets[id + 1] = offsets[id]! + count;
+    }
+    const positions = int32Array(offsets[keyCount]!);
+    let at = 0;
+    for (let id = 0; id < keyCount; id++) {
+      if (offsets[id + 1] === offsets[id]) continue;
+      for (const index of indexes) {
+        const to = index.end(id);
+        for (let p = index.start(id); p < to; p++) {
+          const r = index.positions[p]!;
+          if (open[r]) positions[at++] = r;
+        }
+      }
+    }
+    this.offsets = offsets;
+    this.positions = positions;
+  }
+
+  /** Adds to `into` the records of the blocks of key ids `ids[from .. to)`. */
+  addTo(ids: Int32Array, from: number, to: number, into: CandidateSet): void {
+    const { offsets, positions } = this;
+    const keyCount = offsets.length - 1;
+    for (let k = from; k < to; k++) {
+      const id = ids[k]!;
+      if (id >= keyCount) continue;
+      const end = offsets[id + 1]!;
+      for (let p = offsets[id]!; p < end; p++) into.add(positions[p]!);
+    }
+  }
+}
+
 export interface Candidates {
   /** The current left record's candidates. */
   found: CandidateSet;
-  /** The typo index of the open right records, built when the pass starts. */
+  /** Blocks of shared reference keys (strong or weak), when the pass blocks on `reference`. */
+  references?: OpenBlocks;
+  /** Blocks of shared counterparty keys, when the pass blocks on `counterparty`. */
+  parties?: OpenBlocks;
+  /** The typo index of the open right records, when the pass blocks on `typo`. */
   typo?: TypoIndex;
   /** The payer identity, when the pass blocks on `payer`. */
   payers?: PayerIndex;
 }
 
-function addFromIndex(
-  index: KeyIndex,
-  ids: Int32Array,
-  from: number,
-  to: number,
-  maxBlock: number,
-  into: CandidateSet,
-) {
-  const positions = index.positions;
-  for (let k = from; k < to; k++) {
-    const id = ids[k]!;
-    const start = index.start(id);
-    const end = index.end(id);
-    if (end - start > maxBlock) continue;
-    for (let p = start; p < end; p++) into.add(positions[p]!);
-  }
+/** What a scored pass blocks with, built as it starts (all but the payer identity). */
+export function startBlocking(prepared: Prepared, pass: ScoredPass): Candidates {
+  const right = prepared.right;
+  const maxBlock = pass.max_block ?? DEFAULT_MAX_BLOCK;
+  const keyCount = prepared.keys.size;
+  const candidates: Candidates = { found: new CandidateSet(right.records.length) };
+  if (pass.blocking.includes('reference'))
+    candidates.references = new OpenBlocks(
+      [right.strongIndex, right.weakIndex],
+      keyCount,
+      right.open,
+      maxBlock,
+    );
+  if (pass.blocking.includes('counterparty'))
+    candidates.parties = new OpenBlocks([right.partyIndex], keyCount, right.open, maxBlock);
+  if (pass.blocking.includes('typo')) candidates.typo = typoIndex(prepared);
+  return candidates;
 }
 
 export function collectCandidates(
@@ -103,32 +166,12 @@ export function collectCandidates(
   const maxBlock = pass.max_block ?? DEFAULT_MAX_BLOCK;
   const found = into.found;
   found.start(l);
-  if (pass.blocking.includes('reference')) {
-    // A key's block is every right record carrying it, strong or weak: skip it when the two together are too many.
-    const strong = right.strongIndex;
-    const weak = right.weakIndex;
-    for (let k = left.refStart[l]!; k < left.refStart[l + 1]!; k++) {
-      const id = left.refIds[k]!;
-      const strongFrom = strong.start(id);
-      const strongTo = strong.end(id);
-      const weakFrom = weak.start(id);
-      const weakTo = weak.end(id);
-      if (strongTo - strongFrom + weakTo - weakFrom > maxBlock) continue;
-      for (let p = strongFrom; p < strongTo; p++) found.add(strong.positions[p]!);
-      for (let p = weakFrom; p < weakTo; p++) found.add(weak.positions[p]!);
-    }
+  if (into.references) {
+    into.references.addTo(left.refIds, left.refStart[l]!, left.refStart[l + 1]!, found);
+    addFamilyCandidates(prepared, l, maxBlock, found);
   }
-  if (pass.blocking.includes('reference')) addFamilyCandidates(prepared, l, maxBlock, found);
   if (into.typo) into.typo.addCandidates(left, l, found);
-  if (pass.blocking.includes('counterparty'))
-    addFromIndex(
-      right.partyIndex,
-      left.partyIds,
-      left.partyStart[l]!,
-      left.partyStart[l + 1]!,
-      maxBlock,
-      found,
-    );
+  if (into.parties) into.parties.addTo(left.partyIds, left.partyStart[l]!, left.partyStart[l + 1]!, found);
   if (into.payers) {
     const amount = left.amount[l]!;
     const slack = Math.max(tolerance.absolute, Math.ceil((Math.abs(amount) * 2 * tolerance.ppm) / 1e6));

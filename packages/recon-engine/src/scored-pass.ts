@@ -9,8 +9,7 @@
  */
 import { toTolerance } from './amount.ts';
 import { type Edges, resolveConflicts } from './assignment.ts';
-import { type Candidates, collectCandidates } from './blocking.ts';
-import { CandidateSet } from './candidate-set.ts';
+import { collectCandidates, startBlocking } from './blocking.ts';
 import { closePair } from './groups.ts';
 import { payerIndexOf } from './payer-index.ts';
 import { isRejected, type Prepared } from './prepare.ts';
@@ -23,7 +22,6 @@ import {
 } from './scoring.ts';
 import { float64Array, int32Array } from './typed-memory.ts';
 import type { MatchGroup, ScoredPass } from './types.ts';
-import { typoIndex } from './typo-index.ts';
 
 /** Edges kept per left record (the best ones), enough for conflicts and the ambiguity gap. */
 const EDGES_PER_LEFT = 8;
@@ -77,8 +75,7 @@ export function runScoredPass(
     minReference,
   };
   const rejected = prepared.rejected !== undefined;
-  const candidates: Candidates = { found: new CandidateSet(right.records.length) };
-  if (pass.blocking.includes('typo')) candidates.typo = typoIndex(prepared);
+  const candidates = startBlocking(prepared, pass);
   if (pass.blocking.includes('payer')) {
     context.payers = payerIndexOf(prepared);
     candidates.payers = context.payers;

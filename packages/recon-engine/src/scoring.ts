@@ -279,10 +279,11 @@ export function explainPair(
   const difference = prepared.left.amount[left]! - prepared.right.amount[right]!;
   const days =
     dateOf(prepared.right, right, context.dateField) - dateOf(prepared.left, left, context.dateField);
-  // The identifiers are named when their similarity made the reference score; it never exceeds 0.95, so
-  // above that (a shared identifier) there is nothing to compare.
+  // The identifiers are named when their similarity made the reference score. It reaches 0.95 only for
+  // equal identifiers, which are not named: from 0.95 up (a family meeting, a shared identifier) there is
+  // nothing to compare.
   const jw =
-    features.reference > 0 && features.reference <= MAX_IDENTIFIER_SCORE
+    features.reference > 0 && features.reference < MAX_IDENTIFIER_SCORE
       ? bestJaroWinkler(idChunks(prepared.left, left), idChunks(prepared.right, right))
       : undefined;
   const referenceDetail =
