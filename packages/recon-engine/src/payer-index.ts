@@ -145,14 +145,26 @@ export class PayerIndex {
     const last = seen[id]!;
     // Not a phone, or this customer's phone once more (a ledger repeats it on each of its records).
     if (last === NOT_A_PHONE || last === customer) return;
-    const name = this.prepared.keys.name(id);
-    if (last === NOT_LOOKED_AT && !name.startsWith('P:')) {
+    if (last === NOT_LOOKED_AT && !this.isPhoneKey(id)) {
       seen[id] = NOT_A_PHONE;
       return;
     }
     seen[id] = customer;
-    this.addPhone(name.slice(2), customer);
+    this.addPhone(this.prepared.keys.name(id).slice(2), customer);
   }
+
+  /** Whether key id is a phone key (`P:…`), read from its characters (the key table makes no string). */
+  private isPhoneKey(id: number): boolean {
+    const keys = this.prepared.keys;
+    const length = keys.nameLength(id);
+    if (length < 2) return false;
+    if (this.keyChars.length < length) this.keyChars = new Uint16Array(length * 2);
+    keys.copyName(id, this.keyChars);
+    return this.keyChars[0] === 80 && this.keyChars[1] === 58;
+  }
+
+  /** Room for one key's characters (`isPhoneKey`). */
+  private keyChars = new Uint16Array(64);
 
   private addPhone(pattern: string, customer: number): void {
     const listed = this.customersOfPhone.get(pattern);
