@@ -81,6 +81,11 @@ export const importSourceColumnSchema = z.object({
    * default); null when the sample decides both ways or the column holds no amounts.
    */
   decimal_separator: importDecimalSeparatorSchema.nullable().optional(),
+  /**
+   * Why the guessed type, when it is not obvious from the values: "Phone numbers: kept as text…",
+   * "Percentages: 16% is kept as the number 16", "Amounts: the header names an amount"; else null.
+   */
+  note: z.string().nullable().optional(),
 });
 export type ImportSourceColumn = z.infer<typeof importSourceColumnSchema>;
 

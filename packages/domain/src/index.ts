@@ -12,4 +12,5 @@ export * from './retry.ts';
 export * from './side-columns.ts';
 export * from './status-badge.ts';
 export * from './theme.ts';
+export * from './value-kinds.ts';
 export * from './workflow-graph.ts';

@@ -1,5 +1,11 @@
 import type { CellValue, TableColumn } from '@counterpart/contracts';
-import { cleanCurrency, DEFAULT_CURRENCY, fromMinorUnits, toMinorUnits } from '@counterpart/domain';
+import {
+  cleanCurrency,
+  DEFAULT_CURRENCY,
+  fromMinorUnits,
+  percentNumber,
+  toMinorUnits,
+} from '@counterpart/domain';
 
 /**
  * What a cell holds in `table_items.values`: text/select/date as strings, number as a JSON number,
@@ -38,7 +44,7 @@ function parseText(input: unknown): CellResult {
 function parseNumber(input: unknown): CellResult {
   if (typeof input === 'number') return Number.isFinite(input) ? ok(input) : fail('Must be a finite number');
   if (typeof input !== 'string') return fail('Must be a number');
-  const value = cleanCurrency(input);
+  const value = cleanCurrency(input) ?? percentNumber(input);
   return value === null ? fail(`"${input}" is not a number`) : ok(value);
 }
 

@@ -12,6 +12,7 @@ import { dataTables } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { dropPairsOfColumn } from './associations.service.ts';
+import { keepsSourceText, setSourceText, sourceTextOf } from './cell-source-text.ts';
 import { type CellResult, cellText, parseCell, searchTextOf } from './cell-values.ts';
 import { rewriteItems, scanItems } from './item-rewrite.ts';
 import { buildColumn, loadTable, tableView } from './tables.service.ts';
@@ -58,11 +59,33 @@ function findColumn(columns: TableColumn[], columnId: string): TableColumn {
   return column;
 }
 
-/** Converts a stored cell of `from` into the stored form of `to` (through its text; links stay ids). */
-export function convertCell(from: TableColumn, to: TableColumn, stored: unknown): CellResult {
+/**
+ * Converts a stored cell of `from` into the stored form of `to` (links stay ids): from the text
+ * the cell was given when it was kept (cell-source-text.ts) and it converts, else from the stored
+ * form's text — so a retype never loses what was typed or imported.
+ */
+export function convertCell(
+  from: TableColumn,
+  to: TableColumn,
+  stored: unknown,
+  source?: string,
+): CellResult {
   if (stored === null || stored === undefined) return { ok: true, value: null };
   if (from.type === 'link' && to.type === 'link') return parseCell(to, stored);
+  if (source !== undefined) {
+    const fromSource = parseCell(to, source);
+    if (fromSource.ok) return fromSource;
+  }
   return parseCell(to, cellText(from, stored));
+}
+
+/** What a cell was given: its kept text, or a text cell's own value. */
+function originalText(column: TableColumn, values: Record<string, unknown>, columnId: string) {
+  const stored = values[columnId];
+  return (
+    sourceTextOf(values, columnId) ??
+    (column.type === 'text' && typeof stored === 'string' ? stored : undefined)
+  );
 }
 
 function needsConversion(before: TableColumn, after: TableColumn): boolean {
@@ -128,10 +151,14 @@ export async function updateColumn(
     let emptied = 0;
     if (needsConversion(before, after)) {
       await rewriteItems(tx, tableId, (row) => {
-        const result = convertCell(before, after, row.values[columnId]);
+        const source = originalText(before, row.values, columnId);
+        const result = convertCell(before, after, row.values[columnId], source);
         if (!result.ok) emptied += 1;
         const values = { ...row.values, [columnId]: result.ok ? result.value : null };
         if (values[columnId] === null) delete values[columnId];
+        // The text stays the cell's source until the column holds it as text again.
+        const keep = source !== undefined && keepsSourceText(after, source, values[columnId]);
+        setSourceText(values, columnId, keep ? source : null);
         return { values, searchText: searchTextOf(next, values) };
       });
     }
@@ -156,7 +183,7 @@ export async function retypePreview(
   await scanItems(scope.db, tableId, (row) => {
     const stored = row.values[columnId];
     if (stored === null || stored === undefined) return;
-    const result = convertCell(before, after, stored);
+    const result = convertCell(before, after, stored, originalText(before, row.values, columnId));
     if (result.ok) {
       preview.convertible += 1;
       return;

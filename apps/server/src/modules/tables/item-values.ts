@@ -2,6 +2,7 @@ import type { TableColumn, TableItem } from '@counterpart/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { tableItems } from '../../db/schema.ts';
+import { keepsSourceText, setSourceText } from './cell-source-text.ts';
 import { cellToWire, parseCell } from './cell-values.ts';
 
 export interface ItemRecord {
@@ -29,13 +30,15 @@ function findColumnByKey(columns: TableColumn[], key: string): TableColumn | und
 /**
  * Validates input values (keyed by column id or name) into stored cells keyed by column id.
  * `errors` holds the first error per column name (prefixed, e.g. "rows[2].", for bulk input);
- * a stored null means "clear this cell".
+ * a stored null means "clear this cell". `texts` receives, per column, the text typed when the
+ * stored form reads back otherwise (see cell-source-text.ts), else null.
  */
 export function parseValues(
   columns: TableColumn[],
   input: Record<string, unknown>,
   errors: Record<string, string>,
   prefix = '',
+  texts: Record<string, string | null> = {},
 ): Record<string, unknown> {
   const cells: Record<string, unknown> = {};
   for (const [key, raw] of Object.entries(input)) {
@@ -45,8 +48,13 @@ export function parseValues(
       continue;
     }
     const result = parseCell(column, raw);
-    if (result.ok) cells[column.id] = result.value;
-    else errors[`${prefix}${column.name}`] ??= result.error;
+    if (!result.ok) {
+      errors[`${prefix}${column.name}`] ??= result.error;
+      continue;
+    }
+    cells[column.id] = result.value;
+    const typed = typeof raw === 'string' && keepsSourceText(column, raw, result.value);
+    texts[column.id] = typed ? raw.trim() : null;
   }
   return cells;
 }
@@ -86,15 +94,20 @@ export async function checkLinks(
   }
 }
 
-/** Merges changed cells into a row's values; null removes the cell. */
+/**
+ * Merges changed cells into a row's values; null removes the cell. A changed cell's kept text is
+ * replaced by the one in `texts` (or forgotten): an edit is the cell's new source.
+ */
 export function mergeValues(
   current: Record<string, unknown>,
   cells: Record<string, unknown>,
+  texts: Record<string, string | null> = {},
 ): Record<string, unknown> {
   const next = { ...current };
   for (const [id, value] of Object.entries(cells)) {
     if (value === null) delete next[id];
     else next[id] = value;
+    setSourceText(next, id, value === null ? null : (texts[id] ?? null));
   }
   return next;
 }

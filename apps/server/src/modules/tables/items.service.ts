@@ -58,7 +58,8 @@ export async function createItems(
     const errors: Record<string, string> = {};
     const rows = inputs.map((input, index) => {
       const prefix = bulk ? `rows[${index}].` : '';
-      const cells = mergeValues({}, parseValues(table.columns, input.values, errors, prefix));
+      const texts: Record<string, string | null> = {};
+      const cells = mergeValues({}, parseValues(table.columns, input.values, errors, prefix, texts), texts);
       return { cells, prefix };
     });
     await checkLinks(tx, table.columns, rows, errors);
@@ -111,10 +112,11 @@ export async function updateItem(
     const table = await loadTable(tx, scope.organizationId, tableId);
     const item = await loadItem(tx, tableId, itemId, true);
     const errors: Record<string, string> = {};
-    const cells = parseValues(table.columns, input, errors);
+    const texts: Record<string, string | null> = {};
+    const cells = parseValues(table.columns, input, errors, '', texts);
     await checkLinks(tx, table.columns, [{ cells, prefix: '' }], errors);
     throwIfInvalid(errors);
-    const values = mergeValues(item.values, cells);
+    const values = mergeValues(item.values, cells, texts);
     const [row] = await tx
       .update(tableItems)
       .set({ values, searchText: searchTextOf(table.columns, values), updatedAt: new Date() })

@@ -76,6 +76,7 @@ export function buildProposal(
       currency: guess.currency,
       date_format: guess.dateFormat,
       decimal_separator: amounts ? guessDecimalSeparator(values) : null,
+      note: guess.note,
     };
   });
   const mapping = columns.map((column): ImportMappingEntry => {

@@ -6,6 +6,7 @@ import type {
 } from '@counterpart/contracts';
 import { NOT_AN_AMOUNT, parseAmount } from '@counterpart/domain';
 import type { SourceRow } from '@counterpart/files';
+import { keepsSourceText, setSourceText } from '../cell-source-text.ts';
 import { columnCurrency, parseCell, type StoredCell } from '../cell-values.ts';
 import { toIsoDate } from './date-formats.ts';
 import { plainNumberCell } from './fast-cells.ts';
@@ -103,34 +104,32 @@ export function convertRow(plan: RowPlan, row: SourceRow): ConvertedRow {
   for (const { source, column, dateFormat, decimal } of plan.columns) {
     const raw = row.fields[source] ?? '';
     if (raw.trim() === '') continue;
-    if (column.type === 'currency' && decimal) {
-      const cell = exactAmountCell(column, raw, decimal);
-      if (!cell.ok) return lineError(row.line, column.name, raw, cell.error);
-      values[column.id] = cell.value;
-      continue;
-    }
-    if (column.type === 'date') {
-      const iso = dateCell(raw, dateFormat);
-      if (iso === null) {
-        return lineError(
-          row.line,
-          column.name,
-          raw,
-          `"${raw}" is not a date as ${dateFormat ?? 'yyyy-mm-dd'}`,
-        );
-      }
-      values[column.id] = iso;
-      continue;
-    }
-    const plain = plainNumberCell(column, raw);
-    if (plain !== undefined) {
-      values[column.id] = plain;
-      continue;
-    }
-    const result = parseCell(column, raw);
-    if (!result.ok) return lineError(row.line, column.name, raw, result.error);
-    if (result.value !== null) values[column.id] = result.value;
+    const cell = convertCell(column, raw, dateFormat, decimal);
+    if (!cell.ok) return lineError(row.line, column.name, raw, cell.error);
+    if (cell.value === null) continue;
+    values[column.id] = cell.value;
+    if (keepsSourceText(column, raw, cell.value)) setSourceText(values, column.id, raw.trim());
   }
   const key = plan.keySource === null ? '' : (row.fields[plan.keySource] ?? '').trim();
   return { ok: true, values, key: key === '' ? null : key };
+}
+
+/** One cell's stored form, or why the value does not convert. */
+function convertCell(
+  column: TableColumn,
+  raw: string,
+  dateFormat: ImportDateFormat | null,
+  decimal: ImportDecimalSeparator | null | undefined,
+): { ok: true; value: StoredCell } | { ok: false; error: string } {
+  const plain = decimal === ',' && column.type === 'currency' ? undefined : plainNumberCell(column, raw);
+  if (plain !== undefined) return { ok: true, value: plain };
+  if (column.type === 'currency' && decimal) {
+    return exactAmountCell(column, raw, decimal);
+  }
+  if (column.type === 'date') {
+    const iso = dateCell(raw, dateFormat);
+    if (iso === null) return { ok: false, error: `"${raw}" is not a date as ${dateFormat ?? 'yyyy-mm-dd'}` };
+    return { ok: true, value: iso };
+  }
+  return parseCell(column, raw);
 }

@@ -14,6 +14,9 @@ function row(source: number, target: MappingRow['target']): MappingRow {
     options: undefined,
     columnId: target === 'existing' ? 'c1' : '',
     dateFormat: null,
+    note: null,
+    decimalSeparator: null,
+    detectedSeparator: null,
   };
 }
 

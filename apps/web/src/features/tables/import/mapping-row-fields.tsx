@@ -2,6 +2,7 @@ import {
   type ColumnType,
   IMPORT_DATE_FORMATS,
   type ImportDateFormat,
+  type ImportDecimalSeparator,
   type TableColumn,
 } from '@counterpart/contracts';
 import { useId } from 'react';
@@ -11,6 +12,11 @@ import type { MappingAction, MappingErrors, MappingRow } from './mapping-state.t
 
 /** Types a new column can get from an import (links are made in the relationships panel). */
 const IMPORT_TYPES: ColumnType[] = ['text', 'number', 'currency', 'date', 'boolean'];
+
+const SEPARATOR_LABELS: Record<ImportDecimalSeparator, string> = {
+  '.': 'Point: 1,234.56',
+  ',': 'Comma: 1.234,56',
+};
 
 const SKIP = 'skip';
 const NEW = 'new';
@@ -45,9 +51,12 @@ export function MappingRowFields({
   const targetId = useId();
   const typeId = useId();
   const dateId = useId();
+  const separatorId = useId();
   const targetErrorId = useId();
   const existing = tableColumns?.find((column) => column.id === row.columnId);
   const isDate = row.target === 'new' ? row.type === 'date' : existing?.type === 'date';
+  const isCurrency = row.target === 'new' ? row.type === 'currency' : existing?.type === 'currency';
+  const separator = row.decimalSeparator;
   const labelClass = 'block text-sm font-medium text-zinc-800 dark:text-zinc-200';
 
   const chooseTarget = (value: string) => {
@@ -71,6 +80,7 @@ export function MappingRowFields({
         <p className="truncate text-xs text-zinc-500 dark:text-zinc-400" title={examples.join(', ')}>
           {examples.length > 0 ? `e.g. ${examples.join(', ')}` : 'No values in the first rows'}
         </p>
+        {row.note && <p className="text-xs text-zinc-600 dark:text-zinc-300">{row.note}</p>}
       </div>
       <div className="col-span-2 space-y-1.5 sm:col-span-1">
         <label htmlFor={targetId} className={labelClass}>
@@ -147,6 +157,36 @@ export function MappingRowFields({
             dispatch({ type: 'currency', source: row.source, currency: event.target.value })
           }
         />
+      )}
+      {isCurrency && row.target !== 'skip' && separator && (
+        <div className="col-span-2 min-w-0 space-y-1.5 sm:col-span-1">
+          <label htmlFor={separatorId} className={labelClass}>
+            Decimal separator of {label}
+          </label>
+          <select
+            id={separatorId}
+            className={FIELD_CLASSES}
+            value={separator}
+            onChange={(event) =>
+              dispatch({
+                type: 'decimal-separator',
+                source: row.source,
+                separator: event.target.value as ImportDecimalSeparator,
+              })
+            }
+          >
+            {(['.', ','] as const).map((option) => (
+              <option key={option} value={option}>
+                {SEPARATOR_LABELS[option]}
+              </option>
+            ))}
+          </select>
+          <p className="text-xs text-zinc-500 dark:text-zinc-400">
+            {row.detectedSeparator
+              ? `Detected: ${row.detectedSeparator === ',' ? 'decimal comma' : 'decimal point'}`
+              : 'Not detected: the values read both ways'}
+          </p>
+        </div>
       )}
       {isDate && (
         <div className="min-w-0 space-y-1.5 lg:max-w-56">

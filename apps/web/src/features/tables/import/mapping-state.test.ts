@@ -102,7 +102,11 @@ describe('checkMapping', () => {
         mapping: [
           { source: 0, new_column: { name: 'Date', type: 'date' }, date_format: 'dd/mm/yyyy' },
           { source: 1, new_column: { name: 'Description', type: 'text' } },
-          { source: 2, new_column: { name: 'Amount', type: 'currency', currency: 'USD' } },
+          {
+            source: 2,
+            new_column: { name: 'Amount', type: 'currency', currency: 'USD' },
+            decimal_separator: '.',
+          },
           { source: 3, skip: true },
         ],
         options: { has_header: true, delimiter: ',', key_source: 1 },
@@ -160,11 +164,41 @@ describe('checkMapping', () => {
         mapping: [
           { source: 0, column_id: 'c1', date_format: 'dd/mm/yyyy' },
           { source: 1, column_id: 'c2' },
-          { source: 2, new_column: { name: 'Amount', type: 'currency', currency: 'KES' } },
+          {
+            source: 2,
+            new_column: { name: 'Amount', type: 'currency', currency: 'KES' },
+            decimal_separator: '.',
+          },
           { source: 3, skip: true },
         ],
         options: { has_header: false, sheet: 'March' },
       },
     });
+  });
+});
+
+describe('decimal separator of CSV amounts', () => {
+  it('starts from the detected separator, lets the user change it, and sends it for currency columns', () => {
+    const withComma: ImportProposal = {
+      ...proposal,
+      columns: proposal.columns.map((column) =>
+        column.index === 2 ? { ...column, decimal_separator: ',' } : column,
+      ),
+    };
+    let state = mappingFromProposal(withComma);
+    expect(state.rows[2]).toMatchObject({ decimalSeparator: ',', detectedSeparator: ',' });
+    let check = checkMapping(state, NEW_TABLE, read);
+    expect(check.ok && check.input.mapping[2]).toMatchObject({ decimal_separator: ',' });
+    expect(check.ok && check.input.mapping[1]).not.toHaveProperty('decimal_separator');
+    state = mappingReducer(state, { type: 'decimal-separator', source: 2, separator: '.' });
+    check = checkMapping(state, NEW_TABLE, read);
+    expect(check.ok && check.input.mapping[2]).toMatchObject({ decimal_separator: '.' });
+  });
+
+  it('offers no separator for files whose amounts are not text (XLSX, statements)', () => {
+    const state = mappingFromProposal({ ...proposal, format: 'xlsx', delimiter: null });
+    expect(state.rows[2]?.decimalSeparator).toBeNull();
+    const check = checkMapping(state, NEW_TABLE, { ...read, delimiter: null });
+    expect(check.ok && check.input.mapping[2]).not.toHaveProperty('decimal_separator');
   });
 });

@@ -3,6 +3,7 @@ import type {
   ColumnType,
   ConfirmImportInput,
   ImportDateFormat,
+  ImportDecimalSeparator,
   ImportMappingEntry,
   ImportProposal,
   TableColumn,
@@ -27,6 +28,15 @@ export interface MappingRow {
   columnId: string;
   /** Date columns: the layout of the file's values (null: the server's sniffed one). */
   dateFormat: ImportDateFormat | null;
+  /** Why the server proposed this type ("Phone numbers: kept as text…"), or null. */
+  note: string | null;
+  /**
+   * CSV files: the decimal separator the amounts are read with (sniffed, changeable; sent for
+   * currency columns); null for files whose amounts are not read as text (XLSX, statements).
+   */
+  decimalSeparator: ImportDecimalSeparator | null;
+  /** What the server detected for this column (null: no amounts, or both ways). */
+  detectedSeparator: ImportDecimalSeparator | null;
 }
 
 export interface MappingState {
@@ -45,6 +55,7 @@ export type MappingAction =
   | { type: 'column-type'; source: number; columnType: ColumnType }
   | { type: 'currency'; source: number; currency: string }
   | { type: 'date-format'; source: number; dateFormat: ImportDateFormat | null }
+  | { type: 'decimal-separator'; source: number; separator: ImportDecimalSeparator }
   | { type: 'table-name'; name: string }
   | { type: 'key'; source: number | null };
 
@@ -62,6 +73,10 @@ function rowOf(entry: ImportMappingEntry, proposal: ImportProposal): MappingRow 
     options: undefined,
     columnId: '',
     dateFormat: entry.date_format ?? column?.date_format ?? null,
+    note: column?.note ?? null,
+    decimalSeparator:
+      proposal.format === 'csv' ? (entry.decimal_separator ?? column?.decimal_separator ?? '.') : null,
+    detectedSeparator: column?.decimal_separator ?? null,
   };
   if (entry.column_id !== undefined) return { ...row, target: 'existing', columnId: entry.column_id };
   if (entry.new_column) {
@@ -126,6 +141,8 @@ export function mappingReducer(state: MappingState, action: MappingAction): Mapp
       return updateRow(state, action.source, { currency: action.currency });
     case 'date-format':
       return updateRow(state, action.source, { dateFormat: action.dateFormat });
+    case 'decimal-separator':
+      return updateRow(state, action.source, { decimalSeparator: action.separator });
     case 'table-name':
       return { ...state, tableName: action.name, tableNameTouched: true };
     case 'key':
@@ -153,14 +170,17 @@ function typeOfRow(row: MappingRow, destination: ImportDestination): ColumnType 
 }
 
 function entryOf(row: MappingRow, destination: ImportDestination): ImportMappingEntry {
-  const dateFormat =
-    typeOfRow(row, destination) === 'date' && row.dateFormat ? { date_format: row.dateFormat } : {};
+  const type = typeOfRow(row, destination);
+  const dateFormat = type === 'date' && row.dateFormat ? { date_format: row.dateFormat } : {};
+  const decimal =
+    type === 'currency' && row.decimalSeparator ? { decimal_separator: row.decimalSeparator } : {};
   if (row.target === 'skip') return { source: row.source, skip: true };
-  if (row.target === 'existing') return { source: row.source, column_id: row.columnId, ...dateFormat };
+  if (row.target === 'existing')
+    return { source: row.source, column_id: row.columnId, ...dateFormat, ...decimal };
   const column: ColumnInput = { name: row.name.trim(), type: row.type };
   if (row.type === 'currency') column.currency = row.currency.trim().toUpperCase();
   if (row.type === 'single_select' && row.options) column.options = row.options;
-  return { source: row.source, new_column: column, ...dateFormat };
+  return { source: row.source, new_column: column, ...dateFormat, ...decimal };
 }
 
 /**
