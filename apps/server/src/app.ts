@@ -30,6 +30,7 @@ import { reconDashboardRoutes } from './modules/recon/dashboard/recon-dashboard.
 import { reconMoneyRoutes } from './modules/recon/money.routes.ts';
 import { reconRoutes } from './modules/recon/recon.routes.ts';
 import { markInterruptedRuns } from './modules/recon/runs/run-liveness.ts';
+import { tableUsageRoutes } from './modules/table-usage/table-usage.routes.ts';
 import { failInterruptedImports } from './modules/tables/import/import-lifecycle.ts';
 import type { ImportLimits } from './modules/tables/import/import-limits.ts';
 import { tableImportsRoutes } from './modules/tables/import/imports.routes.ts';
@@ -122,6 +123,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(documentsRoutes, { config, database, jobs });
   await app.register(teamRoutes, { config, database, bus });
   await app.register(tablesRoutes, { config, database });
+  await app.register(tableUsageRoutes, { config, database });
   await app.register(reconRoutes, { config, database, jobs });
   await app.register(reconMoneyRoutes, { config, database, jobs });
   await app.register(reconDashboardRoutes, { database });

@@ -65,6 +65,27 @@ export type DataTable = z.infer<typeof dataTableSchema>;
 export const dataTablesPageSchema = pageOf(dataTableSchema);
 export type DataTablesPage = z.infer<typeof dataTablesPageSchema>;
 
+/** Something that uses a table, by id and name (an association mapping, a workflow, a rule set). */
+export const tableUserSchema = z.object({ id: z.string(), name: z.string() });
+export type TableUser = z.infer<typeof tableUserSchema>;
+
+/**
+ * GET .../:tableId/usage (read): what uses a table, so its deletion can say what it takes along
+ * (its rows, the mappings and match groups pairing it, which are deleted with it) and what it leaves
+ * without it (workflows whose blocks name it, rule sets its runs used: kept, but they will have to be
+ * pointed at another table). DELETE .../:tableId (delete) removes the table and those in one
+ * transaction.
+ */
+export const tableUsageSchema = z.object({
+  rows: z.number().int(),
+  mappings: z.array(tableUserSchema),
+  workflows: z.array(tableUserSchema),
+  rule_sets: z.array(tableUserSchema),
+  /** Match groups (reconciled, partial, suggested; any state) pairing this table's rows. */
+  match_groups: z.number().int(),
+});
+export type TableUsage = z.infer<typeof tableUsageSchema>;
+
 /** GET .../storage/{product}_tables/?search= */
 export const tablesQuerySchema = pageQuerySchema.extend({ search: z.string().trim().max(200).optional() });
 

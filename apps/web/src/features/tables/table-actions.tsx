@@ -1,9 +1,11 @@
 import { Eraser, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { Button } from '../../shared/ui/button.tsx';
 import { ConfirmDialog } from '../../shared/ui/modal.tsx';
 import { toast } from '../../shared/ui/toast.tsx';
-import { useClearTable, useDeleteItems } from './tables-api.ts';
+import { DeleteTableDialog } from './delete-table-dialog.tsx';
+import { useClearTable, useDeleteItems, useDeleteTable } from './tables-api.ts';
 
 export interface TableActionsProps {
   tableId: string;
@@ -12,11 +14,16 @@ export interface TableActionsProps {
   onDeleted: () => void;
 }
 
-/** Delete the selected rows and clear the whole table, each behind a confirmation naming what goes. */
+/**
+ * Delete the selected rows, clear the whole table, or delete the table, each behind a confirmation
+ * naming what goes (the table's names what uses it).
+ */
 export function TableActions({ tableId, tableName, selected, onDeleted }: TableActionsProps) {
   const remove = useDeleteItems(tableId);
   const clear = useClearTable(tableId);
-  const [confirming, setConfirming] = useState<'delete' | 'clear' | null>(null);
+  const dropTable = useDeleteTable(tableId);
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState<'delete' | 'clear' | 'table' | null>(null);
   const count = selected.length;
   const rows = count === 1 ? '1 row' : `${count} rows`;
 
@@ -43,6 +50,27 @@ export function TableActions({ tableId, tableName, selected, onDeleted }: TableA
         <Eraser aria-hidden="true" />
         Clear table
       </Button>
+      <Button variant="secondary" size="sm" onClick={() => setConfirming('table')}>
+        <Trash2 aria-hidden="true" />
+        Delete table
+      </Button>
+      <DeleteTableDialog
+        open={confirming === 'table'}
+        tableId={tableId}
+        tableName={tableName}
+        loading={dropTable.isPending}
+        onConfirm={async () => {
+          try {
+            await dropTable.mutateAsync();
+            toast.success(`${tableName} deleted`);
+            setConfirming(null);
+            await navigate('/tables');
+          } catch (error) {
+            toast.error('Request Failed', error instanceof Error ? error.message : undefined);
+          }
+        }}
+        onCancel={() => setConfirming(null)}
+      />
       <ConfirmDialog
         open={confirming === 'delete'}
         tone="danger"

@@ -10,6 +10,7 @@ import {
   tableColumnSchema,
   tableItemSchema,
   tableItemsPageSchema,
+  tableUsageSchema,
   type UpdateColumnInput,
 } from '@counterpart/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -168,6 +169,34 @@ export const useDeleteItems = (tableId: string) =>
   useTablesMutation((base, ids: string[]) =>
     http.post(`${tablePath(base, tableId)}/items/bulk_delete`, { ids }, { schema: bulkResultSchema }),
   );
+
+/** GET what uses a table (its rows, mappings, workflows, rule sets, match groups), when `enabled`. */
+export function useTableUsage(tableId: string, enabled: boolean) {
+  const key = useTablesKey();
+  const base = useTablesBase();
+  return useQuery({
+    queryKey: [...key, 'usage', tableId],
+    queryFn: ({ signal }) =>
+      http.get(`${tablePath(base, tableId)}/usage`, { schema: tableUsageSchema, signal }),
+    enabled,
+  });
+}
+
+/** DELETE the table with its rows, mappings and match groups (one transaction on the server). */
+export function useDeleteTable(tableId: string) {
+  const queryClient = useQueryClient();
+  const key = useTablesKey();
+  const base = useTablesBase();
+  return useMutation({
+    mutationFn: () => http.delete(tablePath(base, tableId)),
+    // The table's own queries go (refetching them would answer 404); the lists refresh.
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: [...key, 'table', tableId] });
+      queryClient.removeQueries({ queryKey: [...key, 'items', tableId] });
+      return queryClient.invalidateQueries({ queryKey: [...key, 'list'] });
+    },
+  });
+}
 
 export const useClearTable = (tableId: string) =>
   useTablesMutation((base, confirmName: string) =>
