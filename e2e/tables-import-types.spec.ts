@@ -96,3 +96,41 @@ test('phones, accounts and percentages keep their text, amounts read with the de
   await expect(first).not.toContainText('716,103,413');
   await shootThemes(page, outDir, 'import-types-table');
 });
+
+test('an M-Pesa statement gets the payer phone and name in their own columns, and no empty Value date column', async ({
+  page,
+}) => {
+  const name = `M-Pesa payers ${Date.now()}`;
+  const statement = [
+    'Receipt No.,Completion Time,Initiation Time,Details,Transaction Status,Paid In,Withdrawn,Balance',
+    'RKA1B2C3D4,2026-03-01 10:00:00,2026-03-01 10:00:00,Pay Bill from 2547******413 - JANE WANJIKU Acc. INV-1001,Completed,"1,160.00",,"1,160.00"',
+    'RKA1B2C3D5,2026-03-02 11:30:00,2026-03-02 11:30:00,Pay Bill from 254722000111 - PETER OTIENO Acc. INV-1002,Completed,580.00,,"1,740.00"',
+  ].join('\r\n');
+  await page.setViewportSize(DESKTOP);
+  await signIn(page, 'admin@demo.test');
+  await acceptCookies(page);
+  await page.goto('/tables/create?from=file');
+  await chooseFile(page, 'paybill.csv', statement);
+  await expect(page.getByTestId('detected-format')).toContainText('Bank statement (M-Pesa)');
+
+  // The value date no M-Pesa line has is offered unchecked, and says why; the payer gets columns.
+  await expect(page.getByLabel('Import Value date as')).toHaveValue('skip');
+  await expect(page.getByText('Empty in every transaction of this file: skipped')).toBeVisible();
+  await expect(page.getByLabel('Import Counterparty phone as')).toHaveValue('new');
+  await expect(page.getByLabel('Import Counterparty as')).toHaveValue('new');
+  await page.getByLabel('Table name').fill(name);
+  await shootThemes(page, outDir, 'import-mpesa-mapping');
+  await page.getByRole('button', { name: 'Import rows' }).click();
+  await expect(page.getByRole('heading', { name: 'Import finished' })).toBeVisible({ timeout: 60_000 });
+  await page.getByRole('button', { name: 'Open table' }).click();
+
+  const grid = page.getByRole('grid', { name });
+  await expect(grid.getByRole('button', { name: /^Counterparty phone, Text column/ })).toBeVisible();
+  await expect(grid.getByRole('button', { name: /^Value date, / })).toHaveCount(0);
+  const jane = grid.getByRole('row', { name: /RKA1B2C3D4/ });
+  await expect(jane).toContainText('2547******413');
+  await expect(jane).toContainText('JANE WANJIKU');
+  await expect(jane).toContainText('KES 1,160.00');
+  await expect(grid.getByRole('row', { name: /RKA1B2C3D5/ })).toContainText('254722000111');
+  await shootThemes(page, outDir, 'import-mpesa-table');
+});

@@ -147,3 +147,23 @@ describe('M-Pesa currency column', () => {
     expect(result.errors).toEqual([{ line: 3, message: 'Line 3: Currency "TZ$" is not an ISO 4217 code' }]);
   });
 });
+
+describe('M-Pesa payers in the details', () => {
+  it('takes the phone (masked, full, with a plus or spaces) and the name out of the details', () => {
+    const csv = [
+      'Receipt No.,Completion Time,Details,Transaction Status,Paid In,Withdrawn,Balance',
+      'RA1,2026-03-01 10:00:00,Pay Bill from 2547******413 - JANE WANJIKU Acc. INV-1001,Completed,1000.00,,1000.00',
+      'RA2,2026-03-01 11:00:00,Pay Bill from +254 722 000 111 - PETER OTIENO Acc. INV-1002,Completed,500.00,,1500.00',
+      'RA3,2026-03-01 12:00:00,Pay Bill from 0716103413 - ACME LTD Acc. INV-1003,Completed,250.00,,1750.00',
+    ].join('\n');
+    const result = readStatement(csv);
+    expect(result.errors).toEqual([]);
+    expect(
+      result.transactions.map((t) => [t.extra?.counterparty_number, t.counterparty, t.reference]),
+    ).toEqual([
+      ['2547******413', 'JANE WANJIKU', 'INV-1001'],
+      ['+254 722 000 111', 'PETER OTIENO', 'INV-1002'],
+      ['0716103413', 'ACME LTD', 'INV-1003'],
+    ]);
+  });
+});

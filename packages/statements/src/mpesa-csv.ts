@@ -217,11 +217,14 @@ function readAmount(paidIn: string, withdrawn: string, currency: string): bigint
   return 'both Paid In and Withdrawn are empty';
 }
 
-/** `254712345678 - JOHN DOE`, `600123 - ACME LTD` → number and name. */
+/**
+ * `254712345678 - JOHN DOE`, `2547******678 - JOHN DOE`, `+254 712 345 678 - JOHN DOE`,
+ * `600123 - ACME LTD` → number (as written, masked or full) and name.
+ */
 function splitParty(text: string | null): { number: string | null; name: string } | null {
   const trimmed = text?.trim();
   if (!trimmed) return null;
-  const match = /^([0-9*Xx]{4,15})\s*-\s*(.+)$/.exec(trimmed);
+  const match = /^(\+?[0-9*Xx](?:[0-9*Xx ]{2,16}[0-9*Xx])?)\s*-\s*(.+)$/.exec(trimmed);
   return match ? { number: match[1]!, name: match[2]!.trim() } : { number: null, name: trimmed };
 }
 

@@ -23,6 +23,8 @@ export const STATEMENT_COLUMNS = [
   { header: 'Counterparty', type: 'text' },
   { header: 'Narrative', type: 'text' },
   { header: 'Bank reference', type: 'text' },
+  /** The payer's (or payee's) phone or till as the statement gives it, masked or full (M-Pesa). */
+  { header: 'Counterparty phone', type: 'text' },
 ] as const;
 
 /** Source index of the amount (the one column whose value is converted to the target's decimals). */
@@ -46,6 +48,7 @@ export function transactionCells(tx: StatementTransaction, amountText: string): 
     tx.counterparty,
     tx.narrative,
     tx.bank_reference,
+    tx.extra?.counterparty_number ?? '',
   ];
 }
 
@@ -74,9 +77,10 @@ function readForProposal(
 
 /**
  * The proposal of a statement file: the whole file is read (entries in error are left out of the
- * samples; confirming such a file fails, naming them), the fixed columns with the statement's currency on Amount, samples from the first
- * transactions, and a mapping to the same-named columns of an existing table, or new columns
- * (created at confirm) for those it lacks.
+ * samples; confirming such a file fails, naming them), the fixed columns with the statement's
+ * currency on Amount, samples from the first transactions, and a mapping to the same-named columns
+ * of an existing table, or new columns (created at confirm) for those it lacks — except a column
+ * that no transaction fills (an M-Pesa file's value date), skipped and noted so.
  */
 export function buildStatementProposal(
   base: ProposalBase,
@@ -94,14 +98,24 @@ export function buildStatementProposal(
     throw error;
   }
   const currency = result ? statementCurrency(result) : 'KES';
+  const transactions = result?.transactions ?? [];
+  const cells = transactions.map((tx) => transactionCells(tx, transactionAmountText(tx)));
+  // A column no transaction of this file fills (M-Pesa has no value date) is offered unchecked.
+  const empty = new Set(
+    STATEMENT_COLUMNS.map((_, index) => index).filter(
+      (index) => cells.length > 0 && cells.every((row) => (row[index] ?? '') === ''),
+    ),
+  );
   const columns: ImportSourceColumn[] = STATEMENT_COLUMNS.map((c, index) => ({
     index,
     header: c.header,
     guessed_type: c.type,
     currency: c.type === 'currency' ? currency : null,
     date_format: c.type === 'date' ? 'yyyy-mm-dd' : null,
+    note: empty.has(index) ? 'Empty in every transaction of this file: skipped' : null,
   }));
   const mapping = columns.map((column): ImportMappingEntry => {
+    if (empty.has(column.index)) return { source: column.index, skip: true };
     const match = existing?.find(
       (c) => normalName(c.name) === normalName(column.header) && c.type !== 'link',
     );
@@ -115,9 +129,7 @@ export function buildStatementProposal(
       },
     };
   });
-  const sample_rows = (result?.transactions ?? [])
-    .slice(0, SAMPLE_ROWS)
-    .map((tx) => transactionCells(tx, transactionAmountText(tx)));
+  const sample_rows = cells.slice(0, SAMPLE_ROWS);
   return {
     ...base,
     format: 'statement',

@@ -83,7 +83,11 @@ describe('importing an M-Pesa business statement', () => {
       ['Counterparty', 'text'],
       ['Narrative', 'text'],
       ['Bank reference', 'text'],
+      ['Counterparty phone', 'text'],
     ]);
+    // M-Pesa gives no value date: that column is offered unchecked, and says why.
+    expect(proposal.mapping[1]).toEqual({ source: 1, skip: true });
+    expect(proposal.columns[1].note).toBe('Empty in every transaction of this file: skipped');
     expect(proposal.mapping[2]).toEqual({
       source: 2,
       new_column: { name: 'Amount', type: 'currency', currency: 'KES', decimals: 2 },
@@ -112,14 +116,18 @@ describe('importing an M-Pesa business statement', () => {
       Amount: { minor_units: '-4274600', currency: 'KES' },
       Currency: 'KES',
       Counterparty: expect.stringContaining('SAMUEL ACHIENG'),
+      'Counterparty phone': '254794222417',
     });
+    expect(first).not.toHaveProperty('Value date');
     expect((await itemKeys(done.table_id)).sort()).toEqual(
       read.transactions.map((t) => t.external_key).sort(),
     );
     expect(await itemKeys(done.table_id)).toContain('mpesa:600123:SCS3Q7IN4F:charge');
 
     const again = await importStatement('business-statement.csv', csv, { tableId: done.table_id });
-    expect(again.uploaded.proposal.mapping.every((m: Json) => m.column_id)).toBe(true);
+    expect(again.uploaded.proposal.mapping.filter((m: Json) => !m.skip).every((m: Json) => m.column_id)).toBe(
+      true,
+    );
     expect(again.done).toMatchObject({ status: 'succeeded', inserted_rows: 0, duplicate_rows: 36 });
     const table = await asAdmin('GET', `${BASE}/${done.table_id}`);
     expect(table.body.row_count).toBe(36);

@@ -378,6 +378,7 @@ describe('workflow executions', () => {
       'Counterparty',
       'Narrative',
       'Bank reference',
+      'Counterparty phone',
     ]);
     expect(statementRows.body.data[0]).toMatchObject({ Amount: '-42746.00', 'Bank reference': 'SCS8DCYXZQ' });
     const ledgerRows = await asAdmin(
