@@ -9,7 +9,8 @@
  *   npx tsx bench/recon/scale.ts
  *   SIZES=10000,100000 npx tsx bench/recon/scale.ts
  *   REPEAT=3 SIZES=1000000 npx tsx bench/recon/scale.ts   (three runs on the same input, one line each)
- *   (1M: the child is started with --max-old-space-size=8192)
+ *   (1M: the child is started with --max-old-space-size=8192 and --max-semi-space-size=128, as the CLI;
+ *   SEMI_SPACE_MB=16 gives Node's default young generation)
  */
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
@@ -83,7 +84,16 @@ if (childSize) {
   for (const size of sizes) {
     const child = spawnSync(
       process.execPath,
-      ['--max-old-space-size=8192', '--expose-gc', '--import', 'tsx', self],
+      [
+        '--max-old-space-size=8192',
+        // 128 MB semi-spaces, as the CLI and the server's run thread give the engine (see
+        // bin/counterpart-recon.mjs): fewer scavenges, and fewer short-lived objects promoted.
+        `--max-semi-space-size=${process.env.SEMI_SPACE_MB ?? 128}`,
+        '--expose-gc',
+        '--import',
+        'tsx',
+        self,
+      ],
       { env: { ...process.env, RECON_SCALE_CHILD: String(size) }, stdio: 'inherit', timeout: 15 * 60_000 },
     );
     if (child.status !== 0) console.log(JSON.stringify({ size, failed: child.status ?? child.signal }));

@@ -7,6 +7,10 @@
  * Node's default heap limit (about 4 GB) is below what a run of a million records a side may need;
  * when the limit is lower than three quarters of the machine's memory (at most 16 GB), the launcher
  * runs itself once more with that limit (`COUNTERPART_RECON_HEAP_MB` sets it; 0 never re-runs).
+ * It also gives the run 128 MB semi-spaces (Node's default is 16 MB): the engine makes short-lived
+ * objects by the million, and the larger young generation collects them with fewer scavenges and
+ * promotes fewer to be marked later (one 1M × 1M run: 54.5 → 46.9 s) for at most ~330 MB more memory
+ * (peak RSS of a 1M × 1M run with it: 3.7 GB).
  */
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
@@ -18,12 +22,15 @@ const setting = process.env.COUNTERPART_RECON_HEAP_MB;
 const wanted =
   setting === undefined ? Math.min(Math.floor((os.totalmem() / MB) * 0.75), 16_384) : Number(setting);
 const limit = v8.getHeapStatistics().heap_size_limit / MB;
+const SEMI_SPACE_MB = 128;
+const youngSet = process.execArgv.some((flag) => flag.startsWith('--max-semi-space-size'));
 
-if (!process.env.COUNTERPART_RECON_CHILD && wanted > 0 && limit < wanted * 0.9) {
+if (!process.env.COUNTERPART_RECON_CHILD && wanted > 0 && (limit < wanted * 0.9 || !youngSet)) {
   const child = spawnSync(
     process.execPath,
     [
-      `--max-old-space-size=${wanted}`,
+      `--max-old-space-size=${Math.max(wanted, Math.ceil(limit))}`,
+      ...(youngSet ? [] : [`--max-semi-space-size=${SEMI_SPACE_MB}`]),
       ...process.execArgv,
       fileURLToPath(import.meta.url),
       ...process.argv.slice(2),
