@@ -1,4 +1,5 @@
 import type { Adjustment, GroupItem, ReconGroup } from '@counterpart/contracts';
+import { proposedDateColumn } from '@counterpart/domain';
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/database.ts';
@@ -91,7 +92,8 @@ export async function itemsOfGroups(db: Db, organizationId: string, groupIds: st
     .sort((a, b) => (a.side === b.side ? a.seq - b.seq : a.side < b.side ? -1 : 1));
   for (const row of rows) {
     const columns = row.columns;
-    const dateColumn = columns.find((c) => c.type === 'date');
+    // The date a run reads by default (an invoice date before a due date), as the run dialog proposes.
+    const dateColumn = proposedDateColumn(columns);
     const date = dateColumn ? row.values[dateColumn.id] : null;
     const item: GroupItem = {
       item_id: row.itemId,

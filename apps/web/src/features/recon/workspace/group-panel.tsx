@@ -1,4 +1,4 @@
-import type { GroupItem, ReconGroup, SideFields, TableColumn } from '@counterpart/contracts';
+import type { Adjustment, GroupItem, ReconGroup, SideFields, TableColumn } from '@counterpart/contracts';
 import { Check, Scale, Unlink, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { formatDateTime } from '../../../shared/lib/date-time.ts';
@@ -45,7 +45,7 @@ function AmountLine({ title, detail, amount }: { title: string; detail: ReactNod
   return (
     <li className="flex items-start justify-between gap-3 px-3 py-2">
       <span className="min-w-0">
-        <span className="block truncate font-medium">{title}</span>
+        <span className="block font-medium break-words">{title}</span>
         <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400">{detail}</span>
       </span>
       <span className="shrink-0 font-medium whitespace-nowrap tabular-nums">{amount}</span>
@@ -159,100 +159,115 @@ export function GroupPanel(props: GroupPanelProps) {
       ) : (
         data && (
           <div className="space-y-5">
-            <div className="flex flex-wrap items-center gap-2">
-              <StatusBadge
-                status={data.status}
-                label={data.status[0]?.toUpperCase() + data.status.slice(1)}
-              />
-              <StatusBadge
-                status={data.state === 'active' ? 'active' : data.state}
-                label={STATE_LABELS[data.state]}
-              />
-              {data.source === 'auto' && (
-                <span className="text-zinc-600 dark:text-zinc-300">
-                  Score <strong className="tabular-nums">{Math.round(data.score * 100)} %</strong>
-                </span>
-              )}
-            </div>
-            {data.features.length > 0 && (
-              <section aria-labelledby="score-breakdown">
-                <h3 id="score-breakdown" className={CAPTION}>
-                  Why these rows match
-                </h3>
-                <ul className="flex flex-wrap gap-1.5">
-                  {data.features.map((feature) => (
-                    <li
-                      key={feature.name}
-                      className="rounded-full bg-zinc-100 px-2.5 py-0.5 text-xs text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300"
-                    >
-                      {feature.detail}
-                    </li>
-                  ))}
-                </ul>
-                <p className="sr-only">{data.features.map((feature) => feature.detail).join(', ')}</p>
-              </section>
-            )}
-            <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-              {[
-                ['Left total', data.left_total],
-                ['Right total', data.right_total],
-                ['Difference', data.difference],
-                ['Adjusted', data.adjusted],
-              ].map(([label, amount]) => (
-                <div key={label}>
-                  <dt className="text-xs text-zinc-500 dark:text-zinc-400">{label}</dt>
-                  <dd
-                    className="font-semibold tabular-nums"
-                    data-testid={`group-${label?.toLowerCase().replace(' ', '-')}`}
-                  >
-                    {formatMoney(amount, data.currency)}
-                  </dd>
-                </div>
-              ))}
-            </dl>
-            {remainder !== 0n && (
-              <p className="text-amber-800 dark:text-amber-300">
-                Still unexplained:{' '}
-                <strong className="tabular-nums">{formatMoney(remainder, data.currency)}</strong>
-              </p>
-            )}
-            {adjustments.length > 0 && (
-              <section aria-labelledby="group-adjustments">
-                <h3 id="group-adjustments" className={CAPTION}>
-                  Adjustments
-                </h3>
-                <ul className={AMOUNT_LINES}>
-                  {adjustments.map((adjustment) => (
-                    <AmountLine
-                      key={adjustment.id}
-                      title={adjustment.reason}
-                      detail={
-                        <>
-                          {adjustment.account} · {adjustment.state.replace('_', ' ')}
-                          {adjustment.created_by_email ? ` · ${adjustment.created_by_email}` : ''}
-                        </>
-                      }
-                      amount={formatMoney(adjustment.amount, adjustment.currency)}
-                    />
-                  ))}
-                </ul>
-              </section>
-            )}
-            {data.note && <p className="text-zinc-600 dark:text-zinc-300">Note: {data.note}</p>}
-            <div className="grid gap-4 md:grid-cols-2">
-              {(['left', 'right'] as const).map((side) => (
-                <ItemsTable
-                  key={side}
-                  side={props[side]}
-                  items={data.items.filter((item) => item.side === side)}
-                  currency={data.currency}
-                />
-              ))}
-            </div>
+            <GroupDetails group={data} adjustments={adjustments} left={props.left} right={props.right} />
             <ReconAuditPanel groupId={data.id} />
           </div>
         )
       )}
     </Modal>
+  );
+}
+
+/**
+ * What a group is: its status and state, score, why its rows match, totals and difference, what is
+ * still unexplained, adjustments, note and both sides' rows (the group panel and the suggestion queue).
+ */
+export function GroupDetails(props: {
+  group: ReconGroup;
+  adjustments: Adjustment[];
+  left: GroupSide;
+  right: GroupSide;
+}) {
+  const { group: data, adjustments } = props;
+  const remainder = unexplainedOf(data);
+  return (
+    <>
+      <div className="flex flex-wrap items-center gap-2">
+        <StatusBadge status={data.status} label={data.status[0]?.toUpperCase() + data.status.slice(1)} />
+        <StatusBadge
+          status={data.state === 'active' ? 'active' : data.state}
+          label={STATE_LABELS[data.state]}
+        />
+        {data.source === 'auto' && (
+          <span className="text-zinc-600 dark:text-zinc-300">
+            Score <strong className="tabular-nums">{Math.round(data.score * 100)} %</strong>
+          </span>
+        )}
+      </div>
+      {data.features.length > 0 && (
+        <section aria-labelledby="score-breakdown">
+          <h3 id="score-breakdown" className={CAPTION}>
+            Why these rows match
+          </h3>
+          <ul className="flex flex-wrap gap-1.5">
+            {data.features.map((feature) => (
+              <li
+                key={feature.name}
+                className="rounded-full bg-zinc-100 px-2.5 py-0.5 text-xs text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300"
+              >
+                {feature.detail}
+              </li>
+            ))}
+          </ul>
+          <p className="sr-only">{data.features.map((feature) => feature.detail).join(', ')}</p>
+        </section>
+      )}
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        {[
+          ['Left total', data.left_total],
+          ['Right total', data.right_total],
+          ['Difference', data.difference],
+          ['Adjusted', data.adjusted],
+        ].map(([label, amount]) => (
+          <div key={label}>
+            <dt className="text-xs text-zinc-500 dark:text-zinc-400">{label}</dt>
+            <dd
+              className="font-semibold tabular-nums"
+              data-testid={`group-${label?.toLowerCase().replace(' ', '-')}`}
+            >
+              {formatMoney(amount, data.currency)}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {remainder !== 0n && (
+        <p className="text-amber-800 dark:text-amber-300">
+          Still unexplained: <strong className="tabular-nums">{formatMoney(remainder, data.currency)}</strong>
+        </p>
+      )}
+      {adjustments.length > 0 && (
+        <section aria-labelledby="group-adjustments">
+          <h3 id="group-adjustments" className={CAPTION}>
+            Adjustments
+          </h3>
+          <ul className={AMOUNT_LINES}>
+            {adjustments.map((adjustment) => (
+              <AmountLine
+                key={adjustment.id}
+                title={adjustment.reason}
+                detail={
+                  <>
+                    {adjustment.account} · {adjustment.state.replace('_', ' ')}
+                    {adjustment.created_by_email ? ` · ${adjustment.created_by_email}` : ''}
+                  </>
+                }
+                amount={formatMoney(adjustment.amount, adjustment.currency)}
+              />
+            ))}
+          </ul>
+        </section>
+      )}
+      {data.note && <p className="text-zinc-600 dark:text-zinc-300">Note: {data.note}</p>}
+      <div className="grid gap-4 md:grid-cols-2">
+        {(['left', 'right'] as const).map((side) => (
+          <ItemsTable
+            key={side}
+            side={props[side]}
+            items={data.items.filter((item) => item.side === side)}
+            currency={data.currency}
+          />
+        ))}
+      </div>
+    </>
   );
 }

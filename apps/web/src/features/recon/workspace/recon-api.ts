@@ -13,6 +13,7 @@ import {
   manualMatchPreviewSchema,
   type ReconStatus,
   type RunInput,
+  reconGroupsPageSchema,
   reconItemsPageSchema,
   reconRulesPageSchema,
   reconRunSchema,
@@ -151,6 +152,32 @@ export function useReconGroup(groupId: string | null) {
         signal,
       }),
     enabled: groupId !== null,
+  });
+}
+
+/** Suggestions a review queue shows at once (and "Accept all shown" accepts at most). */
+export const SUGGESTIONS_PAGE_SIZE = 25;
+
+/**
+ * GET /v1/recon/groups: the newest page of this pair's open suggestions (status suggested, state
+ * active), with their rows; a decided one leaves the list at the next fetch.
+ */
+export function useSuggestionPage(leftTableId: string, rightTableId: string) {
+  const key = useReconKey();
+  return useQuery({
+    queryKey: [...key, 'suggestions', leftTableId, rightTableId],
+    queryFn: ({ signal }) =>
+      http.get(`${RECON_BASE}/v1/recon/groups`, {
+        query: {
+          left_table_id: leftTableId,
+          right_table_id: rightTableId,
+          status: 'suggested',
+          state: 'active',
+          page_size: SUGGESTIONS_PAGE_SIZE,
+        },
+        schema: reconGroupsPageSchema,
+        signal,
+      }),
   });
 }
 

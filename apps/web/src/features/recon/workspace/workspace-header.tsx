@@ -1,5 +1,5 @@
 import type { ReconStatus, WorkspaceSummary } from '@counterpart/contracts';
-import { ArrowLeftRight, Keyboard, ListChecks, Play, SlidersHorizontal } from 'lucide-react';
+import { ArrowLeftRight, ClipboardCheck, Keyboard, ListChecks, Play, SlidersHorizontal } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../shared/lib/date-time.ts';
 import { Button } from '../../../shared/ui/button.tsx';
@@ -23,6 +23,8 @@ export interface WorkspaceHeaderProps {
   canRun: boolean;
   onRun: () => void;
   onSuggestions: () => void;
+  /** Opens the suggestion queue (one pair at a time, Accept / Reject / Next). */
+  onReview: () => void;
   onShortcuts: () => void;
   onChangeTables: () => void;
 }
@@ -79,6 +81,12 @@ export function WorkspaceHeader(props: WorkspaceHeaderProps) {
             <ListChecks aria-hidden="true" />
             Suggestions
           </Button>
+          {props.canRun && (
+            <Button variant="secondary" size="sm" onClick={props.onReview}>
+              <ClipboardCheck aria-hidden="true" />
+              Review suggestions
+            </Button>
+          )}
           <Link to="/reconciliation/rules" className={LINK_CLASSES}>
             <SlidersHorizontal aria-hidden="true" />
             Rules

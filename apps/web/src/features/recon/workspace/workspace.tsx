@@ -31,6 +31,7 @@ import {
 } from './selection.ts';
 import { SelectionBar } from './selection-bar.tsx';
 import { ShortcutsDialog } from './shortcuts-dialog.tsx';
+import { SuggestionQueue } from './suggestion-queue.tsx';
 import { WorkspaceHeader } from './workspace-header.tsx';
 
 type Side = 'left' | 'right';
@@ -43,6 +44,7 @@ interface SideItem {
 
 type Dialog =
   | { kind: 'run' }
+  | { kind: 'review' }
   | { kind: 'match' }
   | { kind: 'allocate' }
   | { kind: 'adjust'; groupId: string }
@@ -186,10 +188,13 @@ export function ReconWorkspace(props: ReconWorkspaceProps) {
       setDialog({ kind: 'adjust', groupId: targets[0] });
     }
   };
+  // The suggestion queue has its own letters (A, R, N, P) for the suggestion it shows.
+  const queueOpen = useRef(false);
+  queueOpen.current = dialog?.kind === 'review';
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       const action = shortcutOf(event);
-      if (!action || event.defaultPrevented) return;
+      if (!action || event.defaultPrevented || queueOpen.current) return;
       event.preventDefault();
       shortcut.current(action);
     };
@@ -222,6 +227,7 @@ export function ReconWorkspace(props: ReconWorkspaceProps) {
           setLeftStatus('suggested');
           setRightStatus('suggested');
         }}
+        onReview={() => setDialog({ kind: 'review' })}
         onShortcuts={() => setDialog({ kind: 'shortcuts' })}
         onChangeTables={props.onChangeTables}
       />
@@ -309,6 +315,21 @@ export function ReconWorkspace(props: ReconWorkspaceProps) {
             void refreshAll();
           }}
           onPreviewed={() => void summary.refetch()}
+        />
+      )}
+      {dialog?.kind === 'review' && (
+        <SuggestionQueue
+          leftTableId={leftTableId}
+          rightTableId={rightTableId}
+          left={tableSide('left')}
+          right={tableSide('right')}
+          onClose={() => setDialog(null)}
+          onDecided={() => {
+            clearSelection();
+            void queryClient.invalidateQueries({
+              predicate: (query) => query.queryKey[2] !== 'suggestions' && query.queryKey[0] === 'recon',
+            });
+          }}
         />
       )}
       {dialog?.kind === 'match' && (
