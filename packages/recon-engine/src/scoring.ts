@@ -159,7 +159,9 @@ function unsharedReferenceScore(
   if (compareIdentifiers && set < 0.95 && method !== 'token_set') {
     score = Math.max(
       set,
-      identifierScore(bestJaroWinkler(idChunks(prepared.left, left), idChunks(prepared.right, right))),
+      identifierScore(
+        bestJaroWinkler(idChunks(prepared.left, left), idChunks(prepared.right, right), JARO_WINKLER_FLOOR),
+      ),
     );
   }
   return namesARightRecord(prepared, left) ? Math.min(score, DISTANT_IDENTIFIER_CAP) : score;
@@ -284,7 +286,7 @@ export function explainPair(
   // nothing to compare.
   const jw =
     features.reference > 0 && features.reference < MAX_IDENTIFIER_SCORE
-      ? bestJaroWinkler(idChunks(prepared.left, left), idChunks(prepared.right, right))
+      ? bestJaroWinkler(idChunks(prepared.left, left), idChunks(prepared.right, right), JARO_WINKLER_FLOOR)
       : undefined;
   const referenceDetail =
     features.reference === 0

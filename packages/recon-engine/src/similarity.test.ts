@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bestJaroWinkler, editDistance, jaro, jaroWinkler, tokenSetRatio } from './similarity.ts';
+import { Random } from './testdata/random.ts';
 
 describe('similarity', () => {
   it('computes Jaro and Jaro-Winkler as published', () => {
@@ -31,5 +32,31 @@ describe('similarity', () => {
       left: 'INV2026004512',
       right: 'INV2026004152',
     });
+  });
+
+  it('gives the first best pair of comparing every pair, only above the floor', () => {
+    const random = new Random(11);
+    const alphabet = 'AB0129INV';
+    const word = () => {
+      let text = '';
+      for (let length = random.int(1, 12); length > 0; length--)
+        text += alphabet[random.int(0, alphabet.length - 1)];
+      return text;
+    };
+    let above = 0;
+    for (let round = 0; round < 3000; round++) {
+      const left = Array.from({ length: random.int(1, 4) }, word);
+      const right = Array.from({ length: random.int(1, 4) }, word);
+      let best = { score: 0, left: '', right: '' };
+      for (const a of left)
+        for (const b of right)
+          if (jaroWinkler(a, b) > best.score) best = { score: jaroWinkler(a, b), left: a, right: b };
+      expect(bestJaroWinkler(left, right)).toEqual(best);
+      if (best.score > 0.8) above++;
+      expect(bestJaroWinkler(left, right, 0.8)).toEqual(
+        best.score > 0.8 ? best : { score: 0, left: '', right: '' },
+      );
+    }
+    expect(above).toBeGreaterThan(100);
   });
 });

@@ -107,10 +107,53 @@ export function tokenSetRatioIds(
   return smaller > 0 ? Math.min(1, shared / smaller) : 0;
 }
 
-/** Best Jaro-Winkler over all pairs of identifier chunks, with the pair that gave it. */
+/** Character counts of one string while it is compared with others (`jaroWinklerBound`). */
+const charCounts = new Int32Array(128);
+
+/**
+ * An upper bound of `jaroWinkler(a, b)` (1 when either has a character past ASCII): as many matches as
+ * the characters the two share, counted with repeats, and no transpositions — in the same arithmetic as
+ * `jaro`, so never below the true value. Counting is a few steps a character where `jaro` compares
+ * each character with a window of the other.
+ */
+function jaroWinklerBound(a: string, b: string): number {
+  const lengthA = a.length;
+  const lengthB = b.length;
+  if (lengthA === 0 || lengthB === 0) return 0;
+  let ascii = true;
+  for (let i = 0; i < lengthA && ascii; i++) {
+    const code = a.charCodeAt(i);
+    if (code < 128) charCounts[code]!++;
+    else ascii = false;
+  }
+  let shared = 0;
+  for (let j = 0; j < lengthB && ascii; j++) {
+    const code = b.charCodeAt(j);
+    if (code >= 128) ascii = false;
+    else if (charCounts[code]! > 0) {
+      charCounts[code]!--;
+      shared++;
+    }
+  }
+  charCounts.fill(0);
+  if (!ascii) return 1;
+  if (shared === 0) return 0;
+  const similarity = (shared / lengthA + shared / lengthB + 1) / 3;
+  let prefix = 0;
+  const limit = Math.min(4, lengthA, lengthB);
+  while (prefix < limit && a.charCodeAt(prefix) === b.charCodeAt(prefix)) prefix++;
+  return similarity + prefix * 0.1 * (1 - similarity);
+}
+
+/**
+ * Best Jaro-Winkler over all pairs of identifier chunks, with the pair that gave it (the first such pair).
+ * Only a best above `floor` is reported (else score 0 and no pair): pairs whose bound says they can
+ * beat neither the best so far nor the floor are not compared.
+ */
 export function bestJaroWinkler(
   left: readonly string[],
   right: readonly string[],
+  floor = 0,
 ): { score: number; left: string; right: string } {
   let bestScore = 0;
   let bestLeft = '';
@@ -119,8 +162,9 @@ export function bestJaroWinkler(
     const a = left[i]!;
     for (let j = 0; j < right.length; j++) {
       const b = right[j]!;
+      if (jaroWinklerBound(a, b) <= Math.max(bestScore, floor)) continue;
       const score = jaroWinkler(a, b);
-      if (score > bestScore) {
+      if (score > bestScore && score > floor) {
         bestScore = score;
         bestLeft = a;
         bestRight = b;
