@@ -70,56 +70,62 @@ function lowerBound(order: AmountOrder, currency: number, amount: number): numbe
  * One kind of block for one pass, over the right records open when the pass starts: key id → the open
  * records carrying it in `indexes` (in their order), none when the key's whole block — open or not, all
  * the indexes together — is over `maxBlock` (blocks are static: a record's candidates only shrink).
- * Built once per pass with a scan of the indexes, so that each key of a left record reads one range and
- * visits no matched record and no block too big.
+ * A key's block is worked out when a left record first asks for it and kept for the pass, so that each
+ * key of a left record reads one range and visits no matched record and no block too big.
  */
 export class OpenBlocks {
-  private readonly offsets: Int32Array;
-  private readonly positions: Int32Array;
+  /** Key id's block: positions[from[id] .. to[id]), from -1 until worked out. */
+  private readonly from: Int32Array;
+  private readonly to: Int32Array;
+  private positions = int32Array(1024);
+  private size = 0;
 
-  constructor(indexes: readonly KeyIndex[], keyCount: number, open: Uint8Array, maxBlock: number) {
-    const offsets = int32Array(keyCount + 1);
-    const eligible = (id: number) => {
-      let total = 0;
-      for (const index of indexes) total += index.countById(id);
-      return total > 0 && total <= maxBlock;
-    };
-    for (let id = 0; id < keyCount; id++) {
-      let count = 0;
-      if (eligible(id)) {
-        for (const index of indexes) {
-          const to = index.end(id);
-          for (let p = index.start(id); p < to; p++) count += open[index.positions[p]!]!;
-        }
-      }
-      offsets[id + 1] = offsets[id]! + count;
-    }
-    const positions = int32Array(offsets[keyCount]!);
-    let at = 0;
-    for (let id = 0; id < keyCount; id++) {
-      if (offsets[id + 1] === offsets[id]) continue;
-      for (const index of indexes) {
-        const to = index.end(id);
-        for (let p = index.start(id); p < to; p++) {
-          const r = index.positions[p]!;
-          if (open[r]) positions[at++] = r;
-        }
-      }
-    }
-    this.offsets = offsets;
-    this.positions = positions;
+  constructor(
+    private readonly indexes: readonly KeyIndex[],
+    keyCount: number,
+    private readonly open: Uint8Array,
+    private readonly maxBlock: number,
+  ) {
+    this.from = int32Array(keyCount).fill(-1);
+    this.to = int32Array(keyCount);
   }
 
   /** Adds to `into` the records of the blocks of key ids `ids[from .. to)`. */
   addTo(ids: Int32Array, from: number, to: number, into: CandidateSet): void {
-    const { offsets, positions } = this;
-    const keyCount = offsets.length - 1;
+    const keyCount = this.from.length;
     for (let k = from; k < to; k++) {
       const id = ids[k]!;
       if (id >= keyCount) continue;
-      const end = offsets[id + 1]!;
-      for (let p = offsets[id]!; p < end; p++) into.add(positions[p]!);
+      let start = this.from[id]!;
+      if (start < 0) start = this.block(id);
+      const end = this.to[id]!;
+      const positions = this.positions;
+      for (let p = start; p < end; p++) into.add(positions[p]!);
     }
+  }
+
+  /** Works out a key's block; returns where it starts. */
+  private block(id: number): number {
+    let total = 0;
+    for (const index of this.indexes) total += index.countById(id);
+    const start = this.size;
+    if (total > 0 && total <= this.maxBlock) {
+      if (this.size + total > this.positions.length) {
+        const grown = int32Array(Math.max(2 * this.positions.length, this.size + total));
+        grown.set(this.positions.subarray(0, this.size));
+        this.positions = grown;
+      }
+      for (const index of this.indexes) {
+        const to = index.end(id);
+        for (let p = index.start(id); p < to; p++) {
+          const r = index.positions[p]!;
+          if (this.open[r]) this.positions[this.size++] = r;
+        }
+      }
+    }
+    this.from[id] = start;
+    this.to[id] = this.size;
+    return start;
   }
 }
 
