@@ -152,7 +152,11 @@ test('the reconciliation dashboard follows a run and the decisions taken in the 
   await toggle.click();
   await expect(page.getByRole('button', { name: 'Hide details' })).toHaveAttribute('aria-expanded', 'true');
   await expectDashboard(page, afterRun, '37.5%');
-  await expect(page.getByRole('region', { name: 'Reconciled', exact: true })).toContainText('KES 90,900.00');
+  // Each side's reconciled amount on its own (45,450 each), never the two added (90,900).
+  const reconciledCard = page.getByRole('region', { name: 'Reconciled', exact: true });
+  await expect(reconciledCard.locator('[data-side="left"]')).toHaveText(`${bankName}KES 45,450.00`);
+  await expect(reconciledCard.locator('[data-side="right"]')).toHaveText(`${ledgerName}KES 45,450.00`);
+  await expect(reconciledCard).not.toContainText('90,900');
   await expect(page.getByRole('img', { name: /^Trend over 31 days: 16 items, 6 matched/ })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Open items by age' })).toContainText('10 items');
   await expect(page.getByRole('table', { name: 'By source' })).toContainText('Automatic (runs)');

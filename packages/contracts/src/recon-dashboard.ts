@@ -7,8 +7,8 @@ import { statusCountsSchema } from './recon.ts';
  * items, by source and by pair of tables, over the items of every table that took part in
  * reconciliation (or one table), filtered on the item's date.
  *
- * Amounts here are **decimal strings in major units** ("1234.50"), per currency, exact (summed as
- * integer minor units in SQL, never floats); a debit and a credit both count (absolute values).
+ * Amounts here are **decimal strings in major units** ("1234.50"), per side, currency and direction,
+ * exact (summed as integer minor units in SQL, never floats).
  */
 
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date as yyyy-mm-dd');
@@ -29,10 +29,28 @@ export type ReconDashboardQuery = z.infer<typeof reconDashboardQuerySchema>;
 export const dashboardMoneySchema = z.object({ currency: z.string(), amount: z.string() });
 export type DashboardMoney = z.infer<typeof dashboardMoneySchema>;
 
-/** How many items and how much, per currency (largest first by count of items, then by code). */
+/**
+ * One side's amount in one currency: money in (positive amounts) and money out (negative amounts,
+ * as absolute values) apart, never netted (packages/domain recon-amounts.ts); exact decimals.
+ */
+export const dashboardSideMoneySchema = z.object({ currency: z.string(), in: z.string(), out: z.string() });
+export type DashboardSideMoney = z.infer<typeof dashboardSideMoneySchema>;
+
+/**
+ * Amounts per side (a table's side in the pair it is reconciled in: `sides` names the tables), per
+ * currency, largest first by count of items then by code. The two sides are never added together:
+ * a receipt of 100 matched to an invoice of 100 is 100 on each side.
+ */
+export const dashboardSidesSchema = z.object({
+  left: z.array(dashboardSideMoneySchema),
+  right: z.array(dashboardSideMoneySchema),
+});
+export type DashboardSides = z.infer<typeof dashboardSidesSchema>;
+
+/** How many items (both sides), and how much on each side. */
 export const dashboardFigureSchema = z.object({
   count: z.number().int(),
-  amounts: z.array(dashboardMoneySchema),
+  sides: dashboardSidesSchema,
 });
 export type DashboardFigure = z.infer<typeof dashboardFigureSchema>;
 
@@ -104,5 +122,10 @@ export const reconDashboardSchema = z.object({
   ),
   /** The tables in scope, by name (for a table filter). */
   tables: z.array(z.object({ id: z.string(), name: z.string() })),
+  /** The tables with items in the range on each side (what the amounts' `left` and `right` add up), by name. */
+  sides: z.object({
+    left: z.array(z.object({ id: z.string(), name: z.string() })),
+    right: z.array(z.object({ id: z.string(), name: z.string() })),
+  }),
 });
 export type ReconDashboard = z.infer<typeof reconDashboardSchema>;

@@ -297,17 +297,24 @@ export type ReconRunDetail = z.infer<typeof reconRunDetailSchema>;
 
 /** Counts and amounts per status of both tables (what the workspace header and dashboard show). */
 export const workspaceQuerySchema = z.object({ left_table_id: uuid, right_table_id: uuid });
+/**
+ * Money in (positive amounts) and money out (negative amounts, as absolute values) summed apart,
+ * never netted (packages/domain recon-amounts.ts); whole minor units.
+ */
+export const directionAmountsSchema = z.object({ in: minorUnitsSchema, out: minorUnitsSchema });
+export type DirectionAmounts = z.infer<typeof directionAmountsSchema>;
+
+/** One side of the workspace: items per status, and their amounts per status and direction. */
+export const workspaceSideSchema = z.object({
+  counts: statusCountsSchema,
+  amounts: z.record(reconStatusSchema, directionAmountsSchema),
+  currency: z.string(),
+});
+export type WorkspaceSide = z.infer<typeof workspaceSideSchema>;
+
 export const workspaceSummarySchema = z.object({
-  left: z.object({
-    counts: statusCountsSchema,
-    amounts: z.record(reconStatusSchema, minorUnitsSchema),
-    currency: z.string(),
-  }),
-  right: z.object({
-    counts: statusCountsSchema,
-    amounts: z.record(reconStatusSchema, minorUnitsSchema),
-    currency: z.string(),
-  }),
+  left: workspaceSideSchema,
+  right: workspaceSideSchema,
   /** Matched items / all items of both sides, 0..1. */
   match_rate: z.number(),
   pending_approvals: z.number().int(),

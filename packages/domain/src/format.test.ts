@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCurrency, formatMinorCurrency, formatNumber, formatShortNumber } from './format.ts';
+import { countOf, formatCurrency, formatMinorCurrency, formatNumber, formatShortNumber } from './format.ts';
 
 describe('formatCurrency', () => {
   it('formats en-US with the KES code, 2 to 3 decimals and a plain space', () => {
@@ -80,5 +80,15 @@ describe('formatShortNumber', () => {
   it('stays in trillions beyond them and shows "-" for non-finite values', () => {
     expect(formatShortNumber(1e15)).toBe('1000T');
     expect(formatShortNumber(Number.POSITIVE_INFINITY)).toBe('-');
+  });
+});
+
+describe('countOf', () => {
+  it('names the unit, singular for one and plural otherwise', () => {
+    expect(countOf(1, 'row')).toBe('1 row');
+    expect(countOf(0, 'group')).toBe('0 groups');
+    expect(countOf(160, 'item')).toBe('160 items');
+    expect(countOf(1480, 'group')).toBe('1,480 groups');
+    expect(countOf(2, 'entry', 'entries')).toBe('2 entries');
   });
 });

@@ -127,3 +127,13 @@ export function formatShortNumber(value: number): string {
   }
   return text === '0' ? '0' : `${value < 0 ? '-' : ''}${text}${suffix}`;
 }
+
+const countFormatter = new Intl.NumberFormat('en-US');
+
+/**
+ * A count with its unit, singular for one: `countOf(1, 'item')` → `'1 item'`,
+ * `countOf(1480, 'group')` → `'1,480 groups'`; `plural` for an irregular word (`'entries'`).
+ */
+export function countOf(count: number, unit: string, plural = `${unit}s`): string {
+  return `${countFormatter.format(count)} ${count === 1 ? unit : plural}`;
+}

@@ -8,6 +8,7 @@ export * from './locale-amount.ts';
 export * from './money.ts';
 export * from './permissions.ts';
 export * from './process-messages.ts';
+export * from './recon-amounts.ts';
 export * from './retry.ts';
 export * from './side-columns.ts';
 export * from './status-badge.ts';

@@ -1,7 +1,6 @@
 import {
   AGEING_BUCKETS,
   type AgeingBucket,
-  type DashboardFigure,
   type DashboardSource,
   type ReconDashboard,
   type ReconDashboardQuery,
@@ -9,6 +8,7 @@ import {
   type StatusCounts,
   type TableColumn,
 } from '@counterpart/contracts';
+import { OPEN_STATUSES } from '@counterpart/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
 import { rowsOf } from '../../../db/raw-rows.ts';
@@ -17,6 +17,7 @@ import { loadTable } from '../../tables/tables.service.ts';
 import { findTables, visibleRowsOf } from '../../tables/tables-reader.service.ts';
 import { amountColumnOf, currencyOf, dateColumnOf } from '../runs/run-records.ts';
 import { getReconSettings } from '../shared/settings.service.ts';
+import { type Side, SideAmounts } from './dashboard-amounts.ts';
 
 /**
  * The reconciliation dashboard's figures, computed in SQL over the items of the tables that took
@@ -40,6 +41,8 @@ const MAX_DAYS = 3_660;
 interface TableReading {
   id: string;
   name: string;
+  /** Its side in the pair it was last reconciled in (left when it is in none). */
+  side: Side;
   date: TableColumn | null;
   amount: TableColumn | null;
   currency: string;
@@ -78,53 +81,16 @@ function daySql(column: TableColumn | null): SQL {
                   else (ti.created_at at time zone 'UTC')::date end`;
 }
 
-/** The row's amount in minor units, absolute (null when the cell is empty or unreadable). */
+/** The row's amount in minor units, signed (null when the cell is empty or unreadable). */
 function amountSql(reading: TableReading): SQL {
   const column = reading.amount;
   if (!column) return sql`null::numeric`;
   const cell = cellOf(column);
   if (column.type === 'currency') {
-    return sql`case when ${cell} ~ '^-?\\d{1,18}$' then abs((${cell})::numeric) end`;
+    return sql`case when ${cell} ~ '^-?\\d{1,18}$' then (${cell})::numeric end`;
   }
   const scale = sql.raw(String(10 ** reading.decimals));
-  return sql`case when ${cell} ~ '^-?\\d+(\\.\\d+)?$' then abs(round((${cell})::numeric * ${scale})) end`;
-}
-
-/** Integer minor units (as text) → exact decimal string in major units. */
-export function minorToDecimal(minor: bigint, decimals: number): string {
-  const negative = minor < 0n;
-  const digits = (negative ? -minor : minor).toString().padStart(decimals + 1, '0');
-  const whole = digits.slice(0, digits.length - decimals);
-  const fraction = decimals > 0 ? `.${digits.slice(digits.length - decimals)}` : '';
-  return `${negative ? '-' : ''}${whole}${fraction}`;
-}
-
-/** Sums per currency, exact: minor units rescaled to the larger number of decimals when tables differ. */
-class Amounts {
-  private readonly byCurrency = new Map<string, { minor: bigint; decimals: number; count: number }>();
-  count = 0;
-
-  add(currency: string, decimals: number, minor: string | null, count: number): void {
-    this.count += count;
-    const value = BigInt(minor ?? '0');
-    const entry = this.byCurrency.get(currency);
-    if (!entry) {
-      this.byCurrency.set(currency, { minor: value, decimals, count });
-      return;
-    }
-    const places = Math.max(entry.decimals, decimals);
-    entry.minor =
-      entry.minor * 10n ** BigInt(places - entry.decimals) + value * 10n ** BigInt(places - decimals);
-    entry.decimals = places;
-    entry.count += count;
-  }
-
-  figure(): DashboardFigure {
-    const amounts = [...this.byCurrency.entries()]
-      .sort(([a, x], [b, y]) => y.count - x.count || a.localeCompare(b))
-      .map(([currency, entry]) => ({ currency, amount: minorToDecimal(entry.minor, entry.decimals) }));
-    return { count: this.count, amounts };
-  }
+  return sql`case when ${cell} ~ '^-?\\d+(\\.\\d+)?$' then round((${cell})::numeric * ${scale}) end`;
 }
 
 /** The tables that took part in reconciliation, with their pairs and latest runs' side fields. */
@@ -151,6 +117,13 @@ async function reconTables(scope: DashboardScope, tableId: string | undefined) {
     }
   }
   const all = [...pairs.values()];
+  // A table's side: the one it holds in the pair it was last reconciled in.
+  const sideOf = new Map<string, Side>();
+  const latestFirst = [...all].sort((a, b) => (b.lastRunAt ?? '').localeCompare(a.lastRunAt ?? ''));
+  for (const pair of latestFirst) {
+    if (!sideOf.has(pair.left)) sideOf.set(pair.left, 'left');
+    if (!sideOf.has(pair.right)) sideOf.set(pair.right, 'right');
+  }
   const wanted = tableId ? all.filter((p) => p.left === tableId || p.right === tableId) : all;
   // Every table that was reconciled (the table filter lists them all), and the one asked for.
   const ids = new Set(all.flatMap((p) => [p.left, p.right]));
@@ -194,6 +167,7 @@ async function reconTables(scope: DashboardScope, tableId: string | undefined) {
     readings.set(table.id, {
       id: table.id,
       name: table.name,
+      side: sideOf.get(table.id) ?? 'left',
       amount,
       date,
       currency: amount ? currencyOf(amount, settings.default_currency) : settings.default_currency,
@@ -219,10 +193,10 @@ export async function reconDashboard(
   const known = [...readings.values()].sort((a, b) => a.name.localeCompare(b.name));
   const tables = query.table_id ? known.filter((t) => t.id === query.table_id) : known;
   const empty = (): ReconDashboard['statuses'] => ({
-    reconciled: { count: 0, amounts: [] },
-    partial: { count: 0, amounts: [] },
-    suggested: { count: 0, amounts: [] },
-    unreconciled: { count: 0, amounts: [] },
+    reconciled: new SideAmounts().figure(),
+    partial: new SideAmounts().figure(),
+    suggested: new SideAmounts().figure(),
+    unreconciled: new SideAmounts().figure(),
   });
   const trendPeriods = periodsOf(from, to, granularity);
   if (tables.length === 0) {
@@ -236,30 +210,46 @@ export async function reconDashboard(
       match_rate: 0,
       statuses: empty(),
       trend: trendPeriods.map((period) => ({ period, items: 0, matched: 0, match_rate: 0 })),
-      ageing: AGEING_BUCKETS.map((bucket) => ({ bucket, count: 0, amounts: [] })),
+      ageing: AGEING_BUCKETS.map((bucket) => ({ bucket, ...new SideAmounts().figure() })),
       by_source: [],
       by_pair: [],
       tables: known.map((t) => ({ id: t.id, name: t.name })),
+      sides: sidesOf(tables),
     };
   }
 
   // Every table's rows as (id, table, day, amount, currency, decimals), then their live status.
   const scoped = scopedItems(tables, from, to);
-  type MoneyRow = { currency: string; decimals: number; n: string | number; total: string | null };
+  // Money is summed per side, currency and sign (direction), then folded by SideAmounts.
+  type MoneyRow = {
+    side: Side;
+    currency: string;
+    decimals: number;
+    n: string | number;
+    total: string | null;
+  };
+  const money = sql`side, currency, decimals, coalesce(amount < 0, false) as negative`;
+  const byMoney = sql`side, currency, decimals, coalesce(amount < 0, false)`;
   const total = sql`coalesce(sum(amount), 0)::numeric(40,0)::text as total`;
+  const addRow = (amounts: SideAmounts | undefined, row: MoneyRow) =>
+    amounts?.add(row.side, row.currency, Number(row.decimals), row.total, Number(row.n));
 
   const statusRows = await rowsOf<MoneyRow & { status: ReconStatus }>(
     scope.db,
-    sql`${scoped} select status, currency, decimals, count(*) as n, ${total}
-          from scoped group by status, currency, decimals`,
+    sql`${scoped} select status, ${money}, count(*) as n, ${total}
+          from scoped group by status, ${byMoney}`,
   );
-  const statusAmounts = new Map(STATUSES.map((s) => [s, new Amounts()]));
-  for (const row of statusRows) {
-    statusAmounts.get(row.status)?.add(row.currency, Number(row.decimals), row.total, Number(row.n));
-  }
+  const statusAmounts = new Map(STATUSES.map((s) => [s, new SideAmounts()]));
+  for (const row of statusRows) addRow(statusAmounts.get(row.status), row);
   const statuses = empty();
   for (const status of STATUSES) statuses[status] = statusAmounts.get(status)?.figure() ?? statuses[status];
   const items = STATUSES.reduce((n, s) => n + statuses[s].count, 0);
+  // The sides name the tables with items in the range (what their amounts add up).
+  const datedRows = await rowsOf<{ table_id: string }>(
+    scope.db,
+    sql`${scoped} select distinct table_id from scoped`,
+  );
+  const dated = new Set(datedRows.map((row) => row.table_id));
   const matched = statuses.reconciled.count + statuses.partial.count;
 
   const unit = sql.raw(`'${granularity}'`);
@@ -281,36 +271,41 @@ export async function reconDashboard(
     scope.db,
     sql`${scoped} select case when ${to}::date - day <= 30 then '0-30' when ${to}::date - day <= 60 then '31-60'
                               when ${to}::date - day <= 90 then '61-90' else '90+' end as bucket,
-                         currency, decimals, count(*) as n, ${total}
-          from scoped where status in ('unreconciled', 'suggested') group by 1, currency, decimals`,
+                         ${money}, count(*) as n, ${total}
+          from scoped where status in (${sql.join(
+            OPEN_STATUSES.map((s) => sql`${s}`),
+            sql`, `,
+          )}) group by 1, ${byMoney}`,
   );
-  const ageingAmounts = new Map(AGEING_BUCKETS.map((b) => [b, new Amounts()]));
-  for (const row of ageingRows) {
-    ageingAmounts.get(row.bucket)?.add(row.currency, Number(row.decimals), row.total, Number(row.n));
-  }
+  const ageingAmounts = new Map(AGEING_BUCKETS.map((b) => [b, new SideAmounts()]));
+  for (const row of ageingRows) addRow(ageingAmounts.get(row.bucket), row);
   const ageing = AGEING_BUCKETS.map((bucket) => ({
     bucket,
-    ...(ageingAmounts.get(bucket) ?? new Amounts()).figure(),
+    ...(ageingAmounts.get(bucket) ?? new SideAmounts()).figure(),
   }));
 
   const sourceRows = await rowsOf<
     MoneyRow & { source: DashboardSource; status: 'reconciled' | 'partial' | 'suggested' }
   >(
     scope.db,
-    sql`${scoped} select source, status, currency, decimals, count(*) as n, ${total}
-          from scoped where source is not null group by source, status, currency, decimals`,
+    sql`${scoped} select source, status, ${money}, count(*) as n, ${total}
+          from scoped where source is not null group by source, status, ${byMoney}`,
   );
   const sources = new Map<
     DashboardSource,
-    { amounts: Amounts; groups: number; statuses: { reconciled: number; partial: number; suggested: number } }
+    {
+      amounts: SideAmounts;
+      groups: number;
+      statuses: { reconciled: number; partial: number; suggested: number };
+    }
   >();
   for (const row of sourceRows) {
     const entry = sources.get(row.source) ?? {
-      amounts: new Amounts(),
+      amounts: new SideAmounts(),
       groups: 0,
       statuses: { reconciled: 0, partial: 0, suggested: 0 },
     };
-    entry.amounts.add(row.currency, Number(row.decimals), row.total, Number(row.n));
+    addRow(entry.amounts, row);
     entry.statuses[row.status] += Number(row.n);
     sources.set(row.source, entry);
   }
@@ -380,13 +375,23 @@ export async function reconDashboard(
     by_source,
     by_pair,
     tables: known.map((t) => ({ id: t.id, name: t.name })),
+    sides: sidesOf(tables.filter((t) => dated.has(t.id))),
   };
+}
+
+/** The given tables on each side, by name. */
+function sidesOf(tables: TableReading[]): ReconDashboard['sides'] {
+  const named = (side: Side) =>
+    tables.filter((t) => t.side === side).map((t) => ({ id: t.id, name: t.name }));
+  return { left: named('left'), right: named('right') };
 }
 
 /** `with … scoped`: the tables' rows dated from..to as (id, table, day, amount, currency, decimals, status, group, source). */
 function scopedItems(tables: TableReading[], from: string, to: string): SQL {
   const parts = tables.map(
-    (t) => sql`select ti.id, ti.table_id, ${daySql(t.date)} as day, ${amountSql(t)} as amount,
+    (
+      t,
+    ) => sql`select ti.id, ti.table_id, ${t.side}::text as side, ${daySql(t.date)} as day, ${amountSql(t)} as amount,
                       ${t.currency}::text as currency, ${t.decimals}::int as decimals
                  from ${visibleRowsOf(t.id)} ti`,
   );

@@ -14,7 +14,8 @@ import {
   useTestSettings,
   V1,
 } from '../shared/recon-test-support.ts';
-import { minorToDecimal, periodsOf } from './recon-dashboard.service.ts';
+import { minorToDecimal } from './dashboard-amounts.ts';
+import { periodsOf } from './recon-dashboard.service.ts';
 
 const ANALYTICS = `${RECON}/v1/analytics`;
 const MARCH = 'from=2026-03-01&to=2026-03-31';
@@ -29,7 +30,12 @@ const dashboard = async (query: string, as = o.call): Promise<Json> => {
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body;
 };
-const kes = (amount: string) => [{ currency: 'KES', amount }];
+/** Each side's own KES money in (nothing went out in these tables); null: no item on that side. */
+const kes = (left: string | null, right: string | null) => ({
+  left: left === null ? [] : [{ currency: 'KES', in: left, out: '0.00' }],
+  right: right === null ? [] : [{ currency: 'KES', in: right, out: '0.00' }],
+});
+const nothing = { left: [], right: [] };
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -51,10 +57,10 @@ describe('reconciliation dashboard', () => {
     expect(d.matched).toBe(4);
     expect(d.match_rate).toBe(0.5);
     expect(d.statuses).toEqual({
-      reconciled: { count: 2, amounts: kes('2000.00') },
-      partial: { count: 2, amounts: kes('4950.00') },
-      suggested: { count: 2, amounts: kes('6650.00') },
-      unreconciled: { count: 2, amounts: kes('715.00') },
+      reconciled: { count: 2, sides: kes('1000.00', '1000.00') },
+      partial: { count: 2, sides: kes('2450.00', '2500.00') },
+      suggested: { count: 2, sides: kes('3300.00', '3350.00') },
+      unreconciled: { count: 2, sides: kes('15.00', '700.00') },
     });
     expect(d.trend).toHaveLength(31);
     expect(d.trend.slice(0, 7)).toEqual([
@@ -69,10 +75,10 @@ describe('reconciliation dashboard', () => {
     expect(d.trend[30]).toEqual({ period: '2026-03-31', items: 0, matched: 0, match_rate: 0 });
     // Open = unreconciled + suggested, aged on the range's last day (all under a month old on 31 March).
     expect(d.ageing).toEqual([
-      { bucket: '0-30', count: 4, amounts: kes('7365.00') },
-      { bucket: '31-60', count: 0, amounts: [] },
-      { bucket: '61-90', count: 0, amounts: [] },
-      { bucket: '90+', count: 0, amounts: [] },
+      { bucket: '0-30', count: 4, sides: kes('3315.00', '4050.00') },
+      { bucket: '31-60', count: 0, sides: nothing },
+      { bucket: '61-90', count: 0, sides: nothing },
+      { bucket: '90+', count: 0, sides: nothing },
     ]);
     expect(d.by_source).toEqual([
       {
@@ -80,7 +86,7 @@ describe('reconciliation dashboard', () => {
         groups: 3,
         statuses: { reconciled: 2, partial: 2, suggested: 2 },
         count: 6,
-        amounts: kes('13600.00'),
+        sides: kes('6750.00', '6850.00'),
       },
     ]);
     expect(d.by_pair).toEqual([
@@ -97,16 +103,20 @@ describe('reconciliation dashboard', () => {
     ]);
     expect(d.by_pair[0].last_run_at).toEqual(expect.any(String));
     expect(d.tables.map((t: Json) => t.name)).toEqual(['Bank', 'Ledger']);
+    expect(d.sides).toEqual({
+      left: [{ id: bank.id, name: 'Bank' }],
+      right: [{ id: ledger.id, name: 'Ledger' }],
+    });
 
     // Ageing on 5 May: 59 and 60 days (31–60), 62 days (61–90); weekly trend over a longer range.
     const may = await dashboard('from=2026-01-01&to=2026-05-05');
     expect(may.granularity).toBe('week');
     expect(may.trend[0].period).toBe('2025-12-29');
     expect(may.ageing).toEqual([
-      { bucket: '0-30', count: 0, amounts: [] },
-      { bucket: '31-60', count: 2, amounts: kes('3315.00') },
-      { bucket: '61-90', count: 2, amounts: kes('4050.00') },
-      { bucket: '90+', count: 0, amounts: [] },
+      { bucket: '0-30', count: 0, sides: nothing },
+      { bucket: '31-60', count: 2, sides: kes('3315.00', null) },
+      { bucket: '61-90', count: 2, sides: kes(null, '4050.00') },
+      { bucket: '90+', count: 0, sides: nothing },
     ]);
     const week = may.trend.find((p: Json) => p.period === '2026-03-02');
     expect(week).toEqual({ period: '2026-03-02', items: 7, matched: 3, match_rate: 0.4286 });
@@ -117,8 +127,8 @@ describe('reconciliation dashboard', () => {
     expect(late.items).toBe(3);
     expect(late.matched).toBe(1);
     expect(late.match_rate).toBe(0.3333);
-    expect(late.statuses.partial).toEqual({ count: 1, amounts: kes('2450.00') });
-    expect(late.statuses.reconciled).toEqual({ count: 0, amounts: [] });
+    expect(late.statuses.partial).toEqual({ count: 1, sides: kes('2450.00', null) });
+    expect(late.statuses.reconciled).toEqual({ count: 0, sides: nothing });
 
     const none = await dashboard('from=2025-01-01&to=2025-12-31');
     expect(none.items).toBe(0);
@@ -127,7 +137,7 @@ describe('reconciliation dashboard', () => {
     const bankOnly = await dashboard(`${MARCH}&table_id=${bank.id}`);
     expect(bankOnly.table_id).toBe(bank.id);
     expect(bankOnly.items).toBe(4);
-    expect(bankOnly.statuses.unreconciled).toEqual({ count: 1, amounts: kes('15.00') });
+    expect(bankOnly.statuses.unreconciled).toEqual({ count: 1, sides: kes('15.00', null) });
     expect(bankOnly.tables.map((t: Json) => t.name)).toEqual(['Bank', 'Ledger']);
 
     // The default range is the last 90 days up to today.
@@ -158,10 +168,10 @@ describe('reconciliation dashboard', () => {
     const d = await dashboard(MARCH);
     expect(d.matched).toBe(8);
     expect(d.match_rate).toBe(1);
-    expect(d.statuses.suggested).toEqual({ count: 0, amounts: [] });
-    expect(d.statuses.unreconciled).toEqual({ count: 0, amounts: [] });
-    expect(d.statuses.partial).toEqual({ count: 6, amounts: kes('12315.00') });
-    expect(d.ageing[0]).toEqual({ bucket: '0-30', count: 0, amounts: [] });
+    expect(d.statuses.suggested).toEqual({ count: 0, sides: nothing });
+    expect(d.statuses.unreconciled).toEqual({ count: 0, sides: nothing });
+    expect(d.statuses.partial).toEqual({ count: 6, sides: kes('5765.00', '6550.00') });
+    expect(d.ageing[0]).toEqual({ bucket: '0-30', count: 0, sides: nothing });
     expect(d.by_source).toEqual([
       expect.objectContaining({
         source: 'run',
@@ -173,9 +183,35 @@ describe('reconciliation dashboard', () => {
         groups: 1,
         statuses: { reconciled: 0, partial: 2, suggested: 0 },
         count: 2,
-        amounts: kes('715.00'),
+        sides: kes('15.00', '700.00'),
       },
     ]);
+  });
+
+  it('sums money in and money out apart on each side: a withdrawal never nets against receipts', async () => {
+    const statement = await createSide(o, 'Statement June', [
+      ['INV-2001', '500.00', '2026-06-02'],
+      ['Receipt walk-in', '120.25', '2026-06-03'],
+      ['Withdrawal to bank', '-900.00', '2026-06-04'],
+    ]);
+    const invoices = await createSide(o, 'Invoices June', [
+      ['INV-2001', '500.00', '2026-06-01'],
+      ['INV-2002', '75.00', '2026-06-01'],
+    ]);
+    const run = await runAndWait(o, { left_table_id: statement.id, right_table_id: invoices.id });
+    expect(run.status, run.error_message).toBe('succeeded');
+    const june = await dashboard('from=2026-06-01&to=2026-06-30');
+    expect(june.statuses.reconciled).toEqual({ count: 2, sides: kes('500.00', '500.00') });
+    expect(june.statuses.unreconciled).toEqual({
+      count: 3,
+      sides: {
+        left: [{ currency: 'KES', in: '120.25', out: '900.00' }],
+        right: [{ currency: 'KES', in: '75.00', out: '0.00' }],
+      },
+    });
+    expect(june.ageing[0].sides.left).toEqual([{ currency: 'KES', in: '120.25', out: '900.00' }]);
+    expect(june.sides.left.map((t: Json) => t.name)).toContain('Statement June');
+    expect(june.sides.right.map((t: Json) => t.name)).toContain('Invoices June');
   });
 
   it('needs reports read, and another organization sees zeros', async () => {
@@ -187,7 +223,7 @@ describe('reconciliation dashboard', () => {
     const other = await createReconOrg(server, 'Recon dashboard other');
     const theirs = await dashboard(MARCH, other.call);
     expect(theirs.items).toBe(0);
-    expect(theirs.statuses.reconciled).toEqual({ count: 0, amounts: [] });
+    expect(theirs.statuses.reconciled).toEqual({ count: 0, sides: nothing });
     expect(theirs.by_pair).toEqual([]);
     expect(theirs.by_source).toEqual([]);
     expect(theirs.tables).toEqual([]);

@@ -32,6 +32,24 @@ const groupsOf = async (runId: string) =>
   (await o.call('GET', `${V1}/groups?run_id=${runId}&page_size=100`)).body;
 
 describe('runs', () => {
+  it('gives the workspace its open amounts per direction: withdrawals are never netted against receipts', async () => {
+    const statement = await createSide(o, 'Statement in and out', [
+      ['Receipt A', '1000.00', '2026-03-02'],
+      ['Receipt B', '250.50', '2026-03-03'],
+      ['Withdrawal', '-4000.00', '2026-03-04'],
+    ]);
+    const ledger = await createSide(o, 'Ledger for directions', [['INV-9', '70.00', '2026-03-01']]);
+    const ws = await o.call(
+      'GET',
+      `${V1}/workspace?left_table_id=${statement.id}&right_table_id=${ledger.id}`,
+    );
+    expect(ws.status).toBe(200);
+    expect(ws.body.left.counts.unreconciled).toBe(3);
+    expect(ws.body.left.amounts.unreconciled).toEqual({ in: '125050', out: '400000' });
+    expect(ws.body.left.amounts.reconciled).toEqual({ in: '0', out: '0' });
+    expect(ws.body.right.amounts.unreconciled).toEqual({ in: '7000', out: '0' });
+  });
+
   it('matches a bank table against a ledger: exact, tolerance, suggestion and leftovers', async () => {
     const bank = await createSide(o, 'Bank', BANK);
     const ledger = await createSide(o, 'Ledger', LEDGER);
@@ -104,8 +122,8 @@ describe('runs', () => {
     const ws = await o.call('GET', `${V1}/workspace?left_table_id=${bank.id}&right_table_id=${ledger.id}`);
     expect(ws.status).toBe(200);
     expect(ws.body.left.counts).toEqual(run.summary.left);
-    expect(ws.body.left.amounts.unreconciled).toBe('1500');
-    expect(ws.body.right.amounts.reconciled).toBe('100000');
+    expect(ws.body.left.amounts.unreconciled).toEqual({ in: '1500', out: '0' });
+    expect(ws.body.right.amounts.reconciled).toEqual({ in: '100000', out: '0' });
     expect(ws.body.left.currency).toBe('KES');
     expect(ws.body.match_rate).toBe(0.5);
     expect(ws.body.last_run.id).toBe(run.id);

@@ -1,4 +1,5 @@
 import type {
+  DirectionAmounts,
   ReconItem,
   ReconStatus,
   SideFields,
@@ -6,6 +7,7 @@ import type {
   TableColumn,
   WorkspaceSummary,
 } from '@counterpart/contracts';
+import { addToDirection, type DirectionTotals, noDirectionTotals } from '@counterpart/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../../db/raw-rows.ts';
 import { badRequest } from '../../../errors.ts';
@@ -53,21 +55,37 @@ const statusJoin = (tableId: string) => sql`from ${visibleRowsOf(tableId)} ti
   left join recon_groups g on g.id = gi.group_id`;
 const statusOf = sql`coalesce(g.status, 'unreconciled')`;
 
+/**
+ * A side's items per status, and their amounts per status and direction (money in and money out
+ * apart, never netted: domain recon-amounts.ts); SQL splits each status's rows by sign.
+ */
 async function sideSummary(scope: ReconScope, tableId: string, amount: TableColumn | null) {
-  const rows = await rowsOf<{ status: string; n: string | number; total: string | null }>(
+  const rows = await rowsOf<{
+    status: string;
+    negative: boolean | null;
+    n: string | number;
+    total: string | null;
+  }>(
     scope.db,
-    sql`select ${statusOf} as status, count(*) as n,
+    sql`select ${statusOf} as status, ${amount ? sql`(${amountSql(amount)}) < 0` : sql`false`} as negative,
+          count(*) as n,
           ${amount ? sql`coalesce(sum(${amountSql(amount)}), 0)::numeric(40,0)::text` : sql`'0'`} as total
         ${statusJoin(tableId)}
-        group by 1`,
+        group by 1, 2`,
   );
   const counts: StatusCounts = { reconciled: 0, partial: 0, suggested: 0, unreconciled: 0 };
-  const amounts = Object.fromEntries(STATUSES.map((s) => [s, '0'])) as Record<ReconStatus, string>;
+  const totals = Object.fromEntries(STATUSES.map((s) => [s, noDirectionTotals()])) as Record<
+    ReconStatus,
+    DirectionTotals
+  >;
   for (const row of rows) {
     const status = row.status as ReconStatus;
-    counts[status] = Number(row.n);
-    amounts[status] = row.total ?? '0';
+    counts[status] += Number(row.n);
+    addToDirection(totals[status], BigInt(row.total ?? '0'));
   }
+  const amounts = Object.fromEntries(
+    STATUSES.map((s) => [s, { in: totals[s].in.toString(), out: totals[s].out.toString() }]),
+  ) as Record<ReconStatus, DirectionAmounts>;
   return { counts, amounts };
 }
 

@@ -1,6 +1,7 @@
 import type { ReconDashboard } from '@counterpart/contracts';
+import { countOf } from '@counterpart/domain';
 import { classNames } from '../../../shared/lib/class-names.ts';
-import { AGEING_LABELS, formatAmounts, formatCount } from './dashboard-format.ts';
+import { AGEING_LABELS, formatSideMoney, sideLabel } from './dashboard-format.ts';
 
 /** Older is redder: open items age from amber to deep red. */
 const TONE: Record<string, string> = {
@@ -25,8 +26,14 @@ export function AgeingBars({ data }: { data: ReconDashboard }) {
             />
           </div>
           <span className="col-start-2 text-xs text-zinc-600 tabular-nums dark:text-zinc-400">
-            {formatCount(bucket.count)} {bucket.count === 1 ? 'item' : 'items'}
-            {bucket.count > 0 && ` · ${formatAmounts(bucket.amounts)}`}
+            {countOf(bucket.count, 'item')}
+            {bucket.count > 0 &&
+              (['left', 'right'] as const)
+                .filter((side) => bucket.sides[side].length > 0)
+                .map(
+                  (side) => ` · ${sideLabel(data.sides[side], side)}: ${formatSideMoney(bucket.sides[side])}`,
+                )
+                .join('')}
           </span>
         </li>
       ))}

@@ -3,7 +3,14 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { classNames } from '../../../shared/lib/class-names.ts';
 import { StatusBadge } from '../../../shared/ui/status-badge.tsx';
-import { formatAmounts, formatCount, formatRate, SOURCE_LABELS, STATUS_LABELS } from './dashboard-format.ts';
+import {
+  formatCount,
+  formatRate,
+  formatSideMoney,
+  SOURCE_LABELS,
+  STATUS_LABELS,
+  sideLabel,
+} from './dashboard-format.ts';
 
 const HEAD = 'px-4 py-2 font-medium';
 const CELL = 'px-4 py-3 text-right text-zinc-700 tabular-nums dark:text-zinc-200';
@@ -82,7 +89,7 @@ function BreakdownTable<Row>({
 type SourceRow = ReconDashboard['by_source'][number];
 type PairRow = ReconDashboard['by_pair'][number];
 
-const SOURCE_FIGURES: FigureColumn<SourceRow>[] = [
+const sourceFigures = (data: ReconDashboard): FigureColumn<SourceRow>[] => [
   { header: 'Groups', className: 'hidden sm:table-cell', cell: (row) => formatCount(row.groups) },
   { header: 'Items', cell: (row) => formatCount(row.count) },
   {
@@ -98,7 +105,22 @@ const SOURCE_FIGURES: FigureColumn<SourceRow>[] = [
       </span>
     ),
   },
-  { header: 'Amount', className: 'sm:pr-5', cell: (row) => formatAmounts(row.amounts) },
+  {
+    header: 'Amount per side',
+    className: 'sm:pr-5',
+    cell: (row) => (
+      <span className="flex flex-col items-end">
+        {(['left', 'right'] as const).map((side) => (
+          <span key={side} data-side={side} className="flex flex-col items-end">
+            <span className="block max-w-[9rem] truncate text-xs text-zinc-500 dark:text-zinc-400">
+              {sideLabel(data.sides[side], side)}
+            </span>
+            <span className="whitespace-nowrap">{formatSideMoney(row.sides[side])}</span>
+          </span>
+        ))}
+      </span>
+    ),
+  },
 ];
 
 /** Matched items by where their group came from: runs, manual matches, allocations. */
@@ -110,7 +132,7 @@ export function SourceTable({ data }: { data: ReconDashboard }) {
       rowKey={(row) => row.source}
       nameHeader="Source"
       name={(row) => SOURCE_LABELS[row.source]}
-      figures={SOURCE_FIGURES}
+      figures={sourceFigures(data)}
       empty="No matched items in this range."
     />
   );

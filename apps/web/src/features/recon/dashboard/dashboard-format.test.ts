@@ -3,8 +3,10 @@ import {
   formatAmounts,
   formatMoney,
   formatRate,
+  formatSideMoney,
   periodLabel,
   rangeOf,
+  sideLabel,
   trendSummary,
 } from './dashboard-format.ts';
 
@@ -22,6 +24,18 @@ describe('dashboard formatting', () => {
         { currency: 'USD', amount: '2.50' },
       ]),
     ).toBe('KES 10.00 · USD 2.50');
+  });
+
+  it('shows the money of a side in and out apart, never netted, and names sides by their tables', () => {
+    expect(formatSideMoney([])).toBe('—');
+    expect(formatSideMoney([{ currency: 'KES', in: '7730000.00', out: '0.00' }])).toBe('KES 7,730,000.00');
+    expect(formatSideMoney([{ currency: 'KES', in: '120.25', out: '900.00' }])).toBe(
+      'KES 120.25 in · KES 900.00 out',
+    );
+    expect(formatSideMoney([{ currency: 'KES', in: '0.00', out: '900.00' }])).toBe('KES 900.00 out');
+    expect(sideLabel([{ name: 'Bank' }], 'left')).toBe('Bank');
+    expect(sideLabel([{ name: 'A' }, { name: 'B' }, { name: 'C' }], 'right')).toBe('A + 2 more');
+    expect(sideLabel([], 'right')).toBe('Right side');
   });
 
   it('formats rates', () => {

@@ -1,4 +1,10 @@
-import type { DashboardMoney, DashboardTrendPoint, ReconStatus } from '@counterpart/contracts';
+import type {
+  DashboardMoney,
+  DashboardSideMoney,
+  DashboardTrendPoint,
+  ReconStatus,
+} from '@counterpart/contracts';
+import { directionsShown } from '@counterpart/domain';
 
 export const STATUS_ORDER: ReconStatus[] = ['reconciled', 'partial', 'suggested', 'unreconciled'];
 export const STATUS_LABELS: Record<ReconStatus, string> = {
@@ -43,6 +49,34 @@ export function formatMoney({ currency, amount }: DashboardMoney): string {
 /** Several currencies joined; none → "—" when there is nothing, else the zero amount. */
 export function formatAmounts(amounts: DashboardMoney[]): string {
   return amounts.length === 0 ? '—' : amounts.map(formatMoney).join(' · ');
+}
+
+/** Whether an exact decimal string is more than zero ("0.00" is not). */
+const moved = (amount: string) => /[1-9]/.test(amount);
+
+/**
+ * One side's money per currency, in and out apart as the domain defines them (recon-amounts.ts):
+ * "KES 1,000.00" when only money came in, "KES 120.25 in · KES 900.00 out" when it moved both
+ * ways, "KES 900.00 out" when it only went out; "—" when the side has no item.
+ */
+export function formatSideMoney(money: DashboardSideMoney[]): string {
+  if (money.length === 0) return '—';
+  return money
+    .map(({ currency, in: incoming, out }) => {
+      const shown = directionsShown({ in: moved(incoming) ? 1n : 0n, out: moved(out) ? 1n : 0n });
+      if (shown.length === 1 && shown[0] === 'in') return formatMoney({ currency, amount: incoming });
+      return shown
+        .map((d) => `${formatMoney({ currency, amount: d === 'in' ? incoming : out })} ${d}`)
+        .join(' · ');
+    })
+    .join(' · ');
+}
+
+/** A side named by its tables: "Bank", "Bank, M-Pesa", "Bank + 2 more"; none → "Left side". */
+export function sideLabel(tables: ReadonlyArray<{ name: string }>, side: 'left' | 'right'): string {
+  if (tables.length === 0) return side === 'left' ? 'Left side' : 'Right side';
+  if (tables.length <= 2) return tables.map((t) => t.name).join(', ');
+  return `${tables[0]?.name} + ${tables.length - 1} more`;
 }
 
 function addDays(day: string, days: number): string {

@@ -1,13 +1,39 @@
-import type { ReconDashboard } from '@counterpart/contracts';
+import type { DashboardSides, ReconDashboard } from '@counterpart/contracts';
 import { ChevronDown } from 'lucide-react';
 import { Link } from 'react-router';
 import { classNames } from '../../../shared/lib/class-names.ts';
 import { useUiStore } from '../../../shared/stores/ui-store.ts';
 import { StatusBadge } from '../../../shared/ui/status-badge.tsx';
-import { formatAmounts, formatCount, formatRate, STATUS_LABELS, STATUS_ORDER } from './dashboard-format.ts';
+import {
+  formatCount,
+  formatRate,
+  formatSideMoney,
+  STATUS_LABELS,
+  STATUS_ORDER,
+  sideLabel,
+} from './dashboard-format.ts';
 
 const LINK =
   'rounded text-xs font-medium text-[var(--color-primary)] hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-[var(--color-primary)]';
+
+/**
+ * A figure's amount per side, each side named by its tables: the two sides are never added together
+ * (a receipt matched to its invoice counts once on each side).
+ */
+export function SideFigures({ data, sides }: { data: ReconDashboard; sides: DashboardSides }) {
+  return (
+    <dl className="mt-1 space-y-0.5 text-sm text-zinc-700 tabular-nums dark:text-zinc-300">
+      {(['left', 'right'] as const).map((side) => (
+        <div key={side} className="min-w-0" data-side={side}>
+          <dt className="truncate text-xs text-zinc-500 dark:text-zinc-400">
+            {sideLabel(data.sides[side], side)}
+          </dt>
+          <dd className="break-words">{formatSideMoney(sides[side])}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
 
 export interface StatsPanelProps {
   data: ReconDashboard;
@@ -99,9 +125,7 @@ export function StatsPanel({ data, tableId }: StatsPanelProps) {
                       {figure.count === 1 ? 'item' : 'items'}
                     </span>
                   </p>
-                  <p className="mt-1 text-sm break-words text-zinc-700 tabular-nums dark:text-zinc-300">
-                    {formatAmounts(figure.amounts)}
-                  </p>
+                  <SideFigures data={data} sides={figure.sides} />
                   {tableId && figure.count > 0 && (
                     <Link to={`/tables/${encodeURIComponent(tableId)}?status=${status}`} className={LINK}>
                       View {STATUS_LABELS[status].toLowerCase()} rows

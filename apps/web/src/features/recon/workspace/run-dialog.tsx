@@ -1,4 +1,5 @@
 import type { AssociationMapping, ReconRun, SideFields } from '@counterpart/contracts';
+import { countOf } from '@counterpart/domain';
 import { Eye } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../shared/ui/button.tsx';
@@ -80,7 +81,7 @@ export function RunDialog(props: RunDialogProps) {
       toast.success(
         'Reconciliation finished',
         groups
-          ? `${formatCount(groups.reconciled)} reconciled, ${formatCount(groups.partial)} partial, ${formatCount(groups.suggested)} suggested`
+          ? `${countOf(groups.reconciled + groups.partial + groups.suggested, 'group')}: ${formatCount(groups.reconciled)} reconciled, ${formatCount(groups.partial)} partial, ${formatCount(groups.suggested)} suggested`
           : undefined,
       );
     } else {

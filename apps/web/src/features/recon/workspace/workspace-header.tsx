@@ -1,4 +1,5 @@
-import type { ReconStatus, WorkspaceSummary } from '@counterpart/contracts';
+import type { DirectionAmounts, ReconStatus, WorkspaceSide, WorkspaceSummary } from '@counterpart/contracts';
+import { countOf, directionsShown } from '@counterpart/domain';
 import { ArrowLeftRight, ClipboardCheck, Keyboard, ListChecks, Play, SlidersHorizontal } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../shared/lib/date-time.ts';
@@ -29,17 +30,33 @@ export interface WorkspaceHeaderProps {
   onChangeTables: () => void;
 }
 
-function SideCounts({ label, side }: { label: string; side: WorkspaceSummary['left'] }) {
+/** A side's amount of one status: money in and money out apart (never netted), each labelled when both moved. */
+export function directionsText(amounts: DirectionAmounts | undefined, currency: string): string {
+  const totals = { in: BigInt(amounts?.in ?? '0'), out: BigInt(amounts?.out ?? '0') };
+  const shown = directionsShown(totals);
+  if (shown.length === 1 && shown[0] === 'in') return formatMoney(totals.in, currency);
+  return shown.map((direction) => `${formatMoney(totals[direction], currency)} ${direction}`).join(' · ');
+}
+
+function SideCounts({ label, side }: { label: string; side: WorkspaceSide }) {
   return (
     <div className="min-w-0">
       <h3 className="mb-1.5 truncate text-xs font-medium text-zinc-500 dark:text-zinc-400">{label}</h3>
-      <ul className="flex flex-wrap gap-1.5" aria-label={`Counts of ${label}`}>
+      <ul className="flex flex-wrap gap-x-3 gap-y-1.5" aria-label={`Counts of ${label}`}>
         {ORDER.map((status) => (
-          <li key={status} data-status={status} data-count={side.counts[status]}>
+          <li
+            key={status}
+            data-status={status}
+            data-count={side.counts[status]}
+            className="inline-flex max-w-full flex-wrap items-center gap-x-1.5 text-xs"
+          >
             <StatusBadge
               status={status}
-              label={`${STATUS_LABELS[status]} ${COUNT.format(side.counts[status])} · ${formatMoney(side.amounts[status] ?? '0', side.currency)}`}
-            />
+              label={`${STATUS_LABELS[status]} ${countOf(side.counts[status], 'item')}`}
+            />{' '}
+            <span className="text-zinc-700 tabular-nums dark:text-zinc-300">
+              {directionsText(side.amounts[status], side.currency)}
+            </span>
           </li>
         ))}
       </ul>
