@@ -160,10 +160,13 @@ test('a run’s dashboard is opened from its details: match rate, figures per st
   await expect(page.getByRole('heading', { level: 2, name: 'January close' })).toBeVisible();
   await expect(page.getByRole('definition').first()).toHaveText('6.25%');
   const statuses = page.getByRole('table', { name: 'Per status' });
+  // Each side's own amount (20,450.00 each), never the two added (40,900.00).
   await expect(statuses.getByRole('row', { name: /Reconciled/ })).toHaveText(
-    /Reconciled\s*2\s*4\s*40,900\.00/,
+    /Reconciled\s*2\s*4\s*20,450\.00\s*20,450\.00/,
   );
-  await expect(statuses.getByRole('row', { name: /Suggested/ })).toContainText('12,200.00');
+  await expect(statuses.getByRole('row', { name: /Suggested/ }).locator('[data-side="left"]')).toHaveText(
+    '6,100.00',
+  );
   await expect(statuses.getByRole('row', { name: /Unreconciled/ })).toContainText('58');
   await expect(page.getByRole('img', { name: /^Records per status: Reconciled 4 \(6\.\d%\)/ })).toBeVisible();
 

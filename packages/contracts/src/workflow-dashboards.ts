@@ -65,13 +65,25 @@ export const dashboardsPageSchema = z.object({
 });
 export type DashboardsPage = z.infer<typeof dashboardsPageSchema>;
 
-/** One status's figures; groups and amount are null when the dashboard did not sum them. */
+/** Money in and money out of one side, exact decimal strings ("20450.00"), never netted. */
+const directionDecimalsSchema = z.object({ in: z.string(), out: z.string() });
+
+/**
+ * A status's amounts per side (the Reconcile block's left and right inputs) and direction, as
+ * packages/domain recon-amounts.ts defines them: the two sides are never added together.
+ */
+export const dashboardStatusSidesSchema = z.object({
+  left: directionDecimalsSchema,
+  right: directionDecimalsSchema,
+});
+export type DashboardStatusSides = z.infer<typeof dashboardStatusSidesSchema>;
+
+/** One status's figures; groups and sides are null when the dashboard did not sum them. */
 export const dashboardStatusRowSchema = z.object({
   status: z.string(),
   groups: z.number().int().nullable(),
   records: z.number().int(),
-  /** Exact decimal string of the absolute amounts ("40900.00"). */
-  amount: z.string().nullable(),
+  sides: dashboardStatusSidesSchema.nullable(),
 });
 export type DashboardStatusRow = z.infer<typeof dashboardStatusRowSchema>;
 

@@ -5,6 +5,7 @@ import {
   dashboardPath,
   formatAmount,
   formatMatchRate,
+  formatSideAmount,
   statusLabel,
 } from './dashboard-display.ts';
 
@@ -32,12 +33,19 @@ describe('dashboard display', () => {
     expect(formatAmount('n/a')).toBe('n/a');
   });
 
+  it('shows money in and out of a side apart, each labelled only when both moved', () => {
+    expect(formatSideAmount({ in: '20450.00', out: '0.00' })).toBe('20,450.00');
+    expect(formatSideAmount({ in: '333.00', out: '5000.00' })).toBe('333.00 in · 5,000.00 out');
+    expect(formatSideAmount({ in: '0.00', out: '5.05' })).toBe('5.05 out');
+    expect(formatSideAmount(undefined)).toBe('—');
+  });
+
   it('turns statuses with records into bar shares and describes them in words', () => {
     const segments = barSegments([
-      { status: 'reconciled', groups: 2, records: 4, amount: '40900.00' },
-      { status: 'partial', groups: 0, records: 0, amount: '0.00' },
-      { status: 'suggested', groups: 1, records: 2, amount: '12200.00' },
-      { status: 'unreconciled', groups: null, records: 2, amount: null },
+      { status: 'reconciled', groups: 2, records: 4, sides: null },
+      { status: 'partial', groups: 0, records: 0, sides: null },
+      { status: 'suggested', groups: 1, records: 2, sides: null },
+      { status: 'unreconciled', groups: null, records: 2, sides: null },
     ]);
     expect(segments.map((s) => [s.status, s.percent])).toEqual([
       ['reconciled', 50],

@@ -1,4 +1,5 @@
 import type { DashboardStatusRow } from '@counterpart/contracts';
+import { directionsShown } from '@counterpart/domain';
 
 /**
  * How an execution dashboard reads: the match rate, exact amounts with thousands separators, each
@@ -32,6 +33,18 @@ export function formatAmount(amount: string | null): string {
   if (!match) return amount;
   const [, sign = '', whole = '', fraction = ''] = match;
   return `${sign}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${fraction}`;
+}
+
+/**
+ * One side's amount (domain recon-amounts.ts): "20,450.00" when only money came in,
+ * "333.00 in · 5,000.00 out" when it moved both ways, "5.05 out" when it only went out; none → "—".
+ */
+export function formatSideAmount(amount: { in: string; out: string } | undefined): string {
+  if (!amount) return '—';
+  const moved = (text: string) => (/[1-9]/.test(text) ? 1n : 0n);
+  const shown = directionsShown({ in: moved(amount.in), out: moved(amount.out) });
+  if (shown.length === 1 && shown[0] === 'in') return formatAmount(amount.in);
+  return shown.map((direction) => `${formatAmount(amount[direction])} ${direction}`).join(' · ');
 }
 
 export interface BarSegment {

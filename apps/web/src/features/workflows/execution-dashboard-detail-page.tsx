@@ -6,7 +6,13 @@ import { ErrorAlert } from '../../shared/ui/error-alert.tsx';
 import { Panel } from '../../shared/ui/panel.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { StatusBadge } from '../../shared/ui/status-badge.tsx';
-import { barSegments, barSummary, formatAmount, formatMatchRate, statusLabel } from './dashboard-display.ts';
+import {
+  barSegments,
+  barSummary,
+  formatMatchRate,
+  formatSideAmount,
+  statusLabel,
+} from './dashboard-display.ts';
 import { useDashboard } from './dashboards-api.ts';
 import { EXECUTION_STATUS_DISPLAY, formatCount } from './execution-display.ts';
 import { UnreconciledItems } from './unreconciled-items.tsx';
@@ -122,8 +128,11 @@ function Dashboard({ dashboard }: { dashboard: DashboardDetail }) {
                 <th scope="col" className={classNames(HEAD, 'text-right')}>
                   Records
                 </th>
+                <th scope="col" className={classNames(HEAD, 'text-right')}>
+                  Left side
+                </th>
                 <th scope="col" className={classNames(HEAD, 'text-right sm:pr-5')}>
-                  Amount
+                  Right side
                 </th>
               </tr>
             </thead>
@@ -135,7 +144,12 @@ function Dashboard({ dashboard }: { dashboard: DashboardDetail }) {
                   </th>
                   <td className={classNames(CELL, 'hidden sm:table-cell')}>{formatCount(row.groups)}</td>
                   <td className={CELL}>{formatCount(row.records)}</td>
-                  <td className={classNames(CELL, 'sm:pr-5')}>{formatAmount(row.amount)}</td>
+                  <td className={CELL} data-side="left">
+                    {formatSideAmount(row.sides?.left)}
+                  </td>
+                  <td className={classNames(CELL, 'sm:pr-5')} data-side="right">
+                    {formatSideAmount(row.sides?.right)}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -3,6 +3,7 @@ import {
   type DashboardStatusRow,
   type DashboardSummary,
   dashboardIdOf,
+  dashboardStatusSidesSchema,
   type ExecutionStatus,
   parseDashboardId,
   type UnreconciledSource,
@@ -43,7 +44,15 @@ const storedValueSchema = z.object({
   match_rate: z.number().nullable().catch(null),
   unreconciled: z.number().int().nullable().catch(null),
   statuses: z
-    .record(z.string(), z.object({ groups: z.number().int(), records: z.number().int(), amount: z.string() }))
+    .record(
+      z.string(),
+      z.object({
+        groups: z.number().int(),
+        records: z.number().int(),
+        // Values stored before amounts were per side have none (their one amount added both sides).
+        sides: dashboardStatusSidesSchema.nullable().catch(null),
+      }),
+    )
     .catch({}),
 });
 type StoredValue = z.infer<typeof storedValueSchema>;
@@ -177,10 +186,10 @@ export function statusRows(value: StoredValue): DashboardStatusRow[] {
     status,
     groups: entry.groups,
     records: entry.records,
-    amount: entry.amount,
+    sides: entry.sides,
   }));
   if (!value.statuses.unreconciled && value.unreconciled !== null) {
-    rows.push({ status: 'unreconciled', groups: null, records: value.unreconciled, amount: null });
+    rows.push({ status: 'unreconciled', groups: null, records: value.unreconciled, sides: null });
   }
   const rank = (status: string) => {
     const at = STATUS_ORDER.indexOf(status);

@@ -44,6 +44,12 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
+/** Each side's own money in (nothing went out in these tables): the two sides are never added. */
+const kes = (left: string, right: string) => ({
+  left: { in: left, out: '0.00' },
+  right: { in: right, out: '0.00' },
+});
+
 describe('execution dashboards', () => {
   it('lists the dashboards of every execution of the workflow, newest first, or of one execution', async () => {
     const list = await asAdmin('GET', `${DASHBOARDS}?workflow_id=${workflowId}`);
@@ -91,9 +97,9 @@ describe('execution dashboards', () => {
       records: 8,
       unreconciled: 2,
       statuses: [
-        { status: 'reconciled', groups: 2, records: 4, amount: '40900.00' },
-        { status: 'suggested', groups: 1, records: 2, amount: '12200.00' },
-        { status: 'unreconciled', groups: 0, records: 2, amount: '5120.00' },
+        { status: 'reconciled', groups: 2, records: 4, sides: kes('20450.00', '20450.00') },
+        { status: 'suggested', groups: 1, records: 2, sides: kes('6100.00', '6100.00') },
+        { status: 'unreconciled', groups: 0, records: 2, sides: kes('120.00', '5000.00') },
       ],
       unreconciled_sources: [{ node_id: 'match', handle: 'unmatched', label: 'Bank to ledger', rows: 2 }],
     });

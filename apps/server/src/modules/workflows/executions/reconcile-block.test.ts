@@ -47,33 +47,48 @@ describe('reconcile block: rows as records', () => {
 
   it('sums a dashboard exactly, with the match rate of the whole run', () => {
     const totals = { records: 4, amount: '0' };
-    const row = (group: string, status: string, amount: string) => ({ group, status, amount });
+    const row = (group: string, status: string, side: string, amount: string) => ({
+      group,
+      status,
+      side,
+      amount,
+    });
     const board = dashboardOf('Q1', [
       {
-        columns: ['group', 'status', 'amount'],
-        rows: [row('1', 'reconciled', '0.10'), row('1', 'reconciled', '0.20')],
+        columns: ['group', 'status', 'side', 'amount'],
+        rows: [row('1', 'reconciled', 'left', '0.30'), row('1', 'reconciled', 'right', '0.30')],
         totals,
       },
-      { columns: ['group', 'status', 'amount'], rows: [row('2', 'suggested', '-5.05')], totals },
+      {
+        columns: ['group', 'status', 'side', 'amount'],
+        rows: [row('2', 'suggested', 'left', '-5.05')],
+        totals,
+      },
     ]);
+    const money = (inLeft: string, outLeft: string, inRight: string, outRight: string) => ({
+      left: { in: inLeft, out: outLeft },
+      right: { in: inRight, out: outRight },
+    });
+    // Each side's own amount: 0.30 on each side, never 0.60; a payment out stays out.
     expect(board).toEqual({
       title: 'Q1',
       records: 4,
       match_rate: 50,
       unreconciled: 1,
       statuses: {
-        reconciled: { groups: 1, records: 2, amount: '0.30' },
-        suggested: { groups: 1, records: 1, amount: '5.05' },
+        reconciled: { groups: 1, records: 2, sides: money('0.30', '0.00', '0.30', '0.00') },
+        suggested: { groups: 1, records: 1, sides: money('0.00', '5.05', '0.00', '0.00') },
       },
     });
   });
 
   it('takes the open rows’ amount from the run (their rows keep the input’s own columns)', () => {
-    const totals = { records: 3, amount: '0', open: { records: 2, amount: '120.50' } };
+    const open = { left: { in: '100.00', out: '0.00' }, right: { in: '0.00', out: '20.50' } };
+    const totals = { records: 3, amount: '0', open: { records: 2, sides: open } };
     const board = dashboardOf('Q1', [
       {
         columns: ['group', 'status', 'amount'],
-        rows: [{ group: '1', status: 'reconciled', amount: '10.00' }],
+        rows: [{ group: '1', status: 'reconciled', side: 'left', amount: '10.00' }],
         totals,
       },
       {
@@ -86,8 +101,12 @@ describe('reconcile block: rows as records', () => {
       },
     ]);
     expect(board.statuses).toEqual({
-      reconciled: { groups: 1, records: 1, amount: '10.00' },
-      unreconciled: { groups: 0, records: 2, amount: '120.50' },
+      reconciled: {
+        groups: 1,
+        records: 1,
+        sides: { left: { in: '10.00', out: '0.00' }, right: { in: '0.00', out: '0.00' } },
+      },
+      unreconciled: { groups: 0, records: 2, sides: open },
     });
     expect(board.unreconciled).toBe(2);
   });

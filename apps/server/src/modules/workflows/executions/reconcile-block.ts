@@ -1,4 +1,10 @@
-import { fromMinorUnits, toMinorUnits } from '@counterpart/domain';
+import {
+  addToDirection,
+  type DirectionTotals,
+  fromMinorUnits,
+  noDirectionTotals,
+  toMinorUnits,
+} from '@counterpart/domain';
 import { type EngineRecord, type MatchGroup, type Pass, parseDay, run } from '@counterpart/recon-engine';
 import type { RowSet } from '@counterpart/workflow-engine';
 import type { Db } from '../../../db/database.ts';
@@ -102,11 +108,17 @@ const RESULT_COLUMNS = [
 ];
 
 /** What every reconcile output carries for the dashboard: the whole run's sizes. */
+/** Per side, money in and money out as exact decimal strings (never netted, sides never added). */
+export interface ReconSideAmounts {
+  left: { in: string; out: string };
+  right: { in: string; out: string };
+}
+
 export interface ReconTotals {
   records: number;
   amount: string;
-  /** The records left open and their absolute amounts (their rows keep the input's own columns). */
-  open?: { records: number; amount: string };
+  /** The records left open and their amounts per side and direction (their rows keep the input's own columns). */
+  open?: { records: number; sides: ReconSideAmounts };
 }
 export type ReconRows = RowSet & { totals?: ReconTotals };
 
@@ -132,16 +144,17 @@ export async function reconcileRows(
     (sum, r) => sum + (r.amount < 0n ? -r.amount : r.amount),
     0n,
   );
-  const openAmount = [
-    ...result.left_open.map((id) => leftRecords[Number(id) - 1]),
-    ...result.right_open.map((id) => rightRecords[Number(id) - 1]),
-  ].reduce((sum, r) => sum + (!r ? 0n : r.amount < 0n ? -r.amount : r.amount), 0n);
+  const openSides = noSideTotals();
+  for (const id of result.left_open)
+    addToDirection(openSides.left, leftRecords[Number(id) - 1]?.amount ?? 0n);
+  for (const id of result.right_open)
+    addToDirection(openSides.right, rightRecords[Number(id) - 1]?.amount ?? 0n);
   const totals: ReconTotals = {
     records: leftRecords.length + rightRecords.length,
     amount: fromMinorUnits(totalAmount, decimals),
     open: {
       records: result.left_open.length + result.right_open.length,
-      amount: fromMinorUnits(openAmount, decimals),
+      sides: sideDecimals(openSides, decimals),
     },
   };
   const out: Record<string, ReconRows> = {
@@ -191,21 +204,37 @@ export async function reconcileRows(
   return out;
 }
 
-/** The Dashboard block's value: counts and amounts per status, the match rate, the open items. */
+type SideTotals = Record<'left' | 'right', DirectionTotals>;
+const noSideTotals = (): SideTotals => ({ left: noDirectionTotals(), right: noDirectionTotals() });
+const sideOfRow = (side: unknown): 'left' | 'right' => (side === 'right' ? 'right' : 'left');
+/** Side totals as exact decimal strings per direction. */
+const sideDecimals = (totals: SideTotals, decimals: number) => ({
+  left: { in: fromMinorUnits(totals.left.in, decimals), out: fromMinorUnits(totals.left.out, decimals) },
+  right: { in: fromMinorUnits(totals.right.in, decimals), out: fromMinorUnits(totals.right.out, decimals) },
+});
+const readDecimals = (sides: ReconSideAmounts): SideTotals => ({
+  left: { in: toMinorUnits(sides.left.in) ?? 0n, out: toMinorUnits(sides.left.out) ?? 0n },
+  right: { in: toMinorUnits(sides.right.in) ?? 0n, out: toMinorUnits(sides.right.out) ?? 0n },
+});
+
+/**
+ * The Dashboard block's value: counts and amounts per status, the match rate, the open items.
+ * Amounts are per side and direction as the domain defines them (recon-amounts.ts): the two sides
+ * are never added together, money in and money out never netted.
+ */
 export function dashboardOf(title: string, results: ReconRows[]) {
-  const perStatus: Record<string, { groups: number; records: number; amount: bigint }> = {};
+  const perStatus: Record<string, { groups: number; records: number; sides: SideTotals }> = {};
   let totals: ReconTotals | undefined;
   for (const rows of results) {
     totals ??= rows.totals;
     for (const row of rows.rows) {
       const status = row.status ?? 'unreconciled';
-      const entry = perStatus[status] ?? { groups: 0, records: 0, amount: 0n };
+      const entry = perStatus[status] ?? { groups: 0, records: 0, sides: noSideTotals() };
       perStatus[status] = entry;
       entry.records += 1;
       // Open rows keep their input's own columns: their amount comes from the run's totals below.
       if (row.status === undefined) continue;
-      const amount = toMinorUnits(row.amount ?? '0') ?? 0n;
-      entry.amount += amount < 0n ? -amount : amount;
+      addToDirection(entry.sides[sideOfRow(row.side)], toMinorUnits(row.amount ?? '0') ?? 0n);
     }
     const groups = new Set(rows.rows.map((row) => `${row.status}:${row.group}`));
     for (const key of groups) {
@@ -218,7 +247,7 @@ export function dashboardOf(title: string, results: ReconRows[]) {
     perStatus.unreconciled = {
       groups: 0,
       records: totals.open.records,
-      amount: toMinorUnits(totals.open.amount) ?? 0n,
+      sides: readDecimals(totals.open.sides),
     };
   }
   const matched = (perStatus.reconciled?.records ?? 0) + (perStatus.partial?.records ?? 0);
@@ -230,7 +259,7 @@ export function dashboardOf(title: string, results: ReconRows[]) {
     statuses: Object.fromEntries(
       Object.entries(perStatus).map(([status, entry]) => [
         status,
-        { groups: entry.groups, records: entry.records, amount: fromMinorUnits(entry.amount, 2) },
+        { groups: entry.groups, records: entry.records, sides: sideDecimals(entry.sides, 2) },
       ]),
     ),
     unreconciled: records === null ? null : records - matched - (perStatus.suggested?.records ?? 0),
