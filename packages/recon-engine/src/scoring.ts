@@ -8,7 +8,7 @@ import { allowedDifference, type Tolerance } from './amount.ts';
 import type { PayerIndex } from './payer-index.ts';
 import { dateOf, idChunks, type Prepared } from './prepare.ts';
 import { familyScore } from './reference-family.ts';
-import { bestJaroWinkler, editDistance, tokenSetRatioIds } from './similarity.ts';
+import { bestJaroWinkler, tokenSetRatioIds, withinOneEdit } from './similarity.ts';
 import { int8Array } from './typed-memory.ts';
 import type { DateWindow, FeatureScore, FeatureWeights, SimilarityMethod } from './types.ts';
 
@@ -189,7 +189,7 @@ function referenceFeature(context: ScoreContext, left: number, right: number, am
 function identifierScore(best: { score: number; left: string; right: string }): number {
   const scaled = jaroWinklerScore(best.score);
   if (scaled <= DISTANT_IDENTIFIER_CAP) return scaled;
-  return editDistance(best.left, best.right, 1) <= 1 ? scaled : DISTANT_IDENTIFIER_CAP;
+  return withinOneEdit(best.left, best.right) ? scaled : DISTANT_IDENTIFIER_CAP;
 }
 
 export function counterpartyScore(prepared: Prepared, left: number, right: number): number | null {

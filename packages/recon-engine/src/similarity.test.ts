@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { bestJaroWinkler, editDistance, jaro, jaroWinkler, tokenSetRatio } from './similarity.ts';
+import {
+  bestJaroWinkler,
+  editDistance,
+  jaro,
+  jaroWinkler,
+  tokenSetRatio,
+  withinOneEdit,
+} from './similarity.ts';
 import { Random } from './testdata/random.ts';
 
 describe('similarity', () => {
@@ -32,6 +39,26 @@ describe('similarity', () => {
       left: 'INV2026004512',
       right: 'INV2026004152',
     });
+  });
+
+  it('tells strings one edit apart as the edit distance does', () => {
+    const random = new Random(13);
+    const word = () => {
+      let text = '';
+      for (let length = random.int(0, 6); length > 0; length--) text += 'AB1'[random.int(0, 2)];
+      return text;
+    };
+    let near = 0;
+    for (let round = 0; round < 20_000; round++) {
+      const a = word();
+      const b = random.chance(0.5)
+        ? word()
+        : a.slice(0, random.int(0, a.length)) + word().slice(0, 1) + a.slice(random.int(0, a.length));
+      const expected = editDistance(a, b, 1) <= 1;
+      if (expected) near++;
+      expect(withinOneEdit(a, b), `${a} ${b}`).toBe(expected);
+    }
+    expect(near).toBeGreaterThan(2000);
   });
 
   it('gives the first best pair of comparing every pair, only above the floor', () => {

@@ -174,6 +174,30 @@ export function bestJaroWinkler(
   return { score: bestScore, left: bestLeft, right: bestRight };
 }
 
+/**
+ * Whether two strings are at most one edit apart in optimal string alignment (`editDistance(a, b, 1) <= 1`):
+ * equal, or one character changed, dropped, added, or two neighbours swapped — read in one pass, no table.
+ */
+export function withinOneEdit(a: string, b: string): boolean {
+  if (a.length < b.length) [a, b] = [b, a];
+  const length = b.length;
+  if (a.length - length > 1) return false;
+  let i = 0;
+  while (i < length && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  if (i === length) return true;
+  if (a.length > length) {
+    // One character of `a` dropped at i: the rest must be equal.
+    for (let j = i; j < length; j++) if (a.charCodeAt(j + 1) !== b.charCodeAt(j)) return false;
+    return true;
+  }
+  // The same length: one change at i, or i and i + 1 swapped.
+  let from = i + 1;
+  if (i + 1 < length && a.charCodeAt(i) === b.charCodeAt(i + 1) && a.charCodeAt(i + 1) === b.charCodeAt(i))
+    from = i + 2;
+  for (let j = from; j < length; j++) if (a.charCodeAt(j) !== b.charCodeAt(j)) return false;
+  return true;
+}
+
 /** Optimal string alignment distance (Levenshtein plus adjacent transpositions), stopping past `limit`. */
 export function editDistance(a: string, b: string, limit = Number.POSITIVE_INFINITY): number {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
