@@ -14,7 +14,7 @@ import { signIn } from './sign-in.ts';
  * February 2024 (a month no other journey uses), run from the workspace. The run's toast counts
  * groups and says so; the workspace header counts items and says so, and shows the open money in and
  * money out apart (never netted); the dashboard shows each side's reconciled amount on its own,
- * never the two sides added. Screenshots (light/dark × desktop/mobile) in SHOTS_DIR (default
+ * never the two sides added; the sidebar's Reconcile opens the pair again. Screenshots (light/dark × desktop/mobile) in SHOTS_DIR (default
  * /tmp/shots-recon-numbers).
  */
 const shotsDir = process.env.SHOTS_DIR ?? '/tmp/shots-recon-numbers';
@@ -128,4 +128,10 @@ test('the run toast counts groups, the workspace counts items and never nets, th
     `3 items · ${statementName}: KES 333.00 in · KES 5,000.00 out · ${invoicesName}: KES 70,000.00`,
   );
   await shootThemes(page, shotsDir, 'dashboard');
+
+  // The sidebar's Reconcile opens the pair last worked on, not an empty picker.
+  await page.setViewportSize(DESKTOP);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Reconcile' }).click();
+  await expect(page.getByRole('heading', { name: `${statementName} ↔ ${invoicesName}` })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`left_table_id=${statement}&right_table_id=${invoices}`));
 });

@@ -157,7 +157,7 @@ test('reconciles a bank statement against a ledger: run, accept, match with a wr
   await shoot(page, 'workspace-desktop-light');
 
   // The suggestion: why it was proposed, in words, then accepted.
-  await page.getByRole('button', { name: 'Suggestions' }).click();
+  await page.getByRole('button', { name: 'Suggestions', exact: true }).click();
   await expect(left.getByRole('option')).toHaveCount(3);
   await option(left, /Cash deposit/).click();
   const group = page.getByRole('dialog').filter({ hasText: 'Why these rows match' });
@@ -241,7 +241,7 @@ test('reconciles a bank statement against a ledger: run, accept, match with a wr
 
   // Bulk: both remaining suggestions selected by their checkboxes and accepted at once; the one
   // KES 15 short stays partial.
-  await page.getByRole('button', { name: 'Suggestions' }).click();
+  await page.getByRole('button', { name: 'Suggestions', exact: true }).click();
   await expect(left.getByRole('option')).toHaveCount(2);
   for (const row of await left.getByRole('option').all()) await row.getByTestId('row-checkbox').click();
   await page.getByRole('button', { name: 'Accept all (2)' }).click();
@@ -304,8 +304,12 @@ test('reconciles a bank statement against a ledger: run, accept, match with a wr
   await nav.getByRole('link', { name: 'Workflows' }).click();
   await expect(page.getByRole('link', { name: 'Reconciliation workspace' })).toBeVisible();
   await shoot(page, 'workflows-desktop-light');
+  // The workspace remembers the last pair: the bare link opens it again.
   await page.getByRole('link', { name: 'Reconciliation workspace' }).click();
-  await expect(page).toHaveURL(/\/reconciliation\/workspace$/);
+  await expect(page).toHaveURL(/\/reconciliation\/workspace\?left_table_id=.+&right_table_id=/);
+  await expect(page.getByRole('heading', { name: `${bank} ↔ ${ledger}` })).toBeVisible();
+  // Change tables still asks for the pair.
+  await page.getByRole('button', { name: 'Change tables' }).click();
   await expect(page.getByRole('button', { name: 'Open workspace' })).toBeVisible();
   await nav.getByRole('link', { name: 'Dashboard' }).click();
   await page.getByRole('link', { name: `Open ${bank} ↔ ${ledger} in the workspace` }).click();

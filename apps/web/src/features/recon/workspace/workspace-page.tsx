@@ -1,10 +1,14 @@
-import { useSearchParams } from 'react-router';
+import { useEffect } from 'react';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { useSessionStore } from '../../../shared/session/session-store.ts';
+import { lastPair, rememberPair } from './last-pair.ts';
 import { ReconWorkspace } from './workspace.tsx';
 import { WorkspacePicker } from './workspace-picker.tsx';
 
 /**
  * `/reconciliation/workspace?left_table_id=…&right_table_id=…[&mapping_id=…][&group=…]`: the two
- * tables side by side; without both tables, a picker to choose them.
+ * tables side by side; without both tables, a picker to choose them. Opened bare (the sidebar's
+ * Reconcile), it goes to the pair last opened; Change tables asks for the picker (`?pick=1`).
  */
 export function ReconWorkspacePage() {
   const [params, setParams] = useSearchParams();
@@ -12,8 +16,23 @@ export function ReconWorkspacePage() {
   const rightTableId = params.get('right_table_id') ?? '';
   const mappingId = params.get('mapping_id') ?? '';
   const groupId = params.get('group');
+  const { search } = useLocation();
+  const organizationId = useSessionStore((state) => state.organizationId);
+  const open = Boolean(leftTableId && rightTableId && leftTableId !== rightTableId);
 
-  if (!leftTableId || !rightTableId || leftTableId === rightTableId) {
+  useEffect(() => {
+    if (!open) return;
+    rememberPair(organizationId, {
+      left_table_id: leftTableId,
+      right_table_id: rightTableId,
+      ...(mappingId ? { mapping_id: mappingId } : {}),
+    });
+  }, [open, organizationId, leftTableId, rightTableId, mappingId]);
+
+  const last = search === '' ? lastPair(organizationId) : null;
+  if (last) return <Navigate replace to={`?${new URLSearchParams({ ...last }).toString()}`} />;
+
+  if (!open) {
     return (
       <WorkspacePicker
         initial={{ leftTableId, rightTableId, mappingId }}
@@ -46,7 +65,7 @@ export function ReconWorkspacePage() {
           { replace: true },
         )
       }
-      onChangeTables={() => setParams(new URLSearchParams())}
+      onChangeTables={() => setParams(new URLSearchParams({ pick: '1' }))}
     />
   );
 }
