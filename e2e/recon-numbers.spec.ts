@@ -134,4 +134,26 @@ test('the run toast counts groups, the workspace counts items and never nets, th
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Reconcile' }).click();
   await expect(page.getByRole('heading', { name: `${statementName} ↔ ${invoicesName}` })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`left_table_id=${statement}&right_table_id=${invoices}`));
+
+  // One default, named once: with a default rule set, the run dialog offers it once as the default
+  // (no "Default rules" beside "… (default)"). Taken out again so other journeys keep the built-in one.
+  const RULES = '/api/recon/recon_engine/api/rules';
+  const defaults = await requestJson(page, headers, `${RULES}/defaults`);
+  const ruleName = `Paybill vs invoices ${stamp}`;
+  const rule = await postJson(page, headers, RULES, {
+    name: ruleName,
+    passes: defaults.passes,
+    is_default: true,
+  });
+  try {
+    await page.getByRole('button', { name: 'Run reconciliation' }).click();
+    const ruleSet = runDialog.getByLabel('Rule set');
+    await expect(ruleSet.locator('option').first()).toHaveText(`${ruleName} (default)`);
+    await expect(ruleSet.locator('option', { hasText: ruleName })).toHaveCount(1);
+    await expect(ruleSet.locator('option', { hasText: 'Default rules' })).toHaveCount(0);
+    await runDialog.getByRole('button', { name: 'Cancel' }).click();
+  } finally {
+    const removed = await page.request.delete(`${RULES}?rule_id=${String(rule.id)}`, { headers });
+    expect(removed.ok(), await removed.text()).toBe(true);
+  }
 });

@@ -47,6 +47,7 @@ export function RunDialog(props: RunDialogProps) {
   const rules = useRuleSets();
   const start = useStartRun();
   const [ruleId, setRuleId] = useState('');
+  const defaultRule = rules.data?.data.find((rule) => rule.is_default);
   const [mappingId, setMappingId] = useState(props.mappingId);
   const [incremental, setIncremental] = useState(true);
   const [leftFields, setLeftFields] = useState(props.leftFields);
@@ -188,13 +189,16 @@ export function RunDialog(props: RunDialogProps) {
               value={ruleId}
               onChange={(event) => changed(setRuleId)(event.target.value)}
             >
-              <option value="">Default rules</option>
-              {rules.data?.data.map((rule) => (
-                <option key={rule.id} value={rule.id}>
-                  {rule.name}
-                  {rule.is_default ? ' (default)' : ''}
-                </option>
-              ))}
+              {/* One default, named once: the organization's default rule set when it has one (what a run
+                  without a rule set uses), else the built-in passes. */}
+              <option value="">{defaultRule ? `${defaultRule.name} (default)` : 'Default rules'}</option>
+              {rules.data?.data
+                .filter((rule) => !rule.is_default)
+                .map((rule) => (
+                  <option key={rule.id} value={rule.id}>
+                    {rule.name}
+                  </option>
+                ))}
             </select>
           </div>
           <div className="space-y-1.5">
