@@ -1,4 +1,5 @@
 export * from './amount-text.ts';
+export * from './audit-decisions.ts';
 export * from './color-shades.ts';
 export * from './constants.ts';
 export * from './currency-digits.ts';

@@ -1,6 +1,11 @@
 import type { TableColumn } from '@counterpart/contracts';
 import { describe, expect, it } from 'vitest';
-import { proposedAmountColumn, proposedCounterpartyColumn, proposedDateColumn } from './side-columns.ts';
+import {
+  proposedAmountColumn,
+  proposedCounterpartyColumn,
+  proposedDateColumn,
+  proposedReferenceColumns,
+} from './side-columns.ts';
 
 let position = 0;
 const column = (name: string, type: TableColumn['type']): TableColumn => ({
@@ -66,5 +71,21 @@ describe('proposedCounterpartyColumn', () => {
     expect(proposedCounterpartyColumn(columns)?.name).toBe('Customer Name');
     expect(proposedCounterpartyColumn([column('Customer Phone', 'text')])?.name).toBe('Customer Phone');
     expect(proposedCounterpartyColumn([column('Invoice No', 'text'), column('Details', 'text')])).toBeNull();
+  });
+});
+
+describe('proposedReferenceColumns', () => {
+  it('takes the columns named like a number, else the first text column', () => {
+    const columns = [
+      column('Description', 'text'),
+      column('Invoice No', 'text'),
+      column('Receipt', 'text'),
+      column('Customer', 'text'),
+      column('Amount', 'currency'),
+    ];
+    expect(proposedReferenceColumns(columns).map((c) => c.name)).toEqual(['Invoice No', 'Receipt']);
+    expect(
+      proposedReferenceColumns([column('Details', 'text'), column('Name', 'text')]).map((c) => c.name),
+    ).toEqual(['Details']);
   });
 });

@@ -98,3 +98,17 @@ export function proposedCounterpartyColumn<C extends Column>(columns: readonly C
   });
   return parties.find((column) => !CONTACT.test(words(column.name))) ?? parties[0] ?? null;
 }
+
+/** A column whose name says it holds a document's or payment's number (Invoice No, Reference, Receipt). */
+const REFERENCE_NAME =
+  /\b(invoice|inv|ref|reference|receipt|transaction|trans|document|doc|number|no|nr|code|id|cheque|check)\b|#/;
+
+/**
+ * The columns that carry a row's reference as typed (an export's "invoice numbers"): text columns
+ * named like a number or reference; else the first text column. Parties and descriptions are not.
+ */
+export function proposedReferenceColumns<C extends Column>(columns: readonly C[]): C[] {
+  const texts = columns.filter((column) => column.type === 'text' || column.type === 'single_select');
+  const named = texts.filter((column) => REFERENCE_NAME.test(words(column.name)));
+  return named.length > 0 ? named : texts.slice(0, 1);
+}

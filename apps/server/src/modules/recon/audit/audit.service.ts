@@ -1,8 +1,11 @@
-import type { ReconAuditEntry } from '@counterpart/contracts';
-import { csvField } from '@counterpart/files';
-import { and, count, desc, eq, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { ReconAuditEntry, TableColumn } from '@counterpart/contracts';
+import { decisionLabel, fromMinorUnits, minorDigits, proposedReferenceColumns } from '@counterpart/domain';
+import { type Cell, csvField } from '@counterpart/files';
+import { and, count, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
-import { reconAudit } from '../../../db/schema.ts';
+import { reconAudit, reconGroups } from '../../../db/schema.ts';
+import { cellText } from '../../tables/cell-values.ts';
+import { findItems } from '../../tables/tables-reader.service.ts';
 import { listPage, pageOffset } from '../shared/list-page.ts';
 import type { ReconScope } from '../shared/recon-scope.ts';
 
@@ -60,24 +63,33 @@ export async function listReconAudit(
   return listPage(rows.map(auditView), query, total?.n ?? 0);
 }
 
+/**
+ * The audit CSV's columns: what a reviewer reads without the application — when, who, the decision in
+ * words, the rule, both sides' references as typed (receipt and invoice numbers), amounts in currency
+ * units, the status after, the reason; the ids after that, and the raw before/after JSON last.
+ */
 const HEADER = [
-  'created_at',
-  'actor_email',
-  'automatic',
-  'action',
-  'target_type',
-  'target_id',
+  'when',
+  'who',
+  'decision',
+  'rule',
+  'left_references',
+  'right_references',
+  'currency',
+  'left_amount',
+  'right_amount',
+  'difference',
+  'amount',
+  'status_after',
+  'reason',
   'group_id',
   'run_id',
-  'rule_id',
-  'reason',
   'item_ids',
-  'before',
-  'after',
+  'details_json',
 ];
 const EXPORT_BATCH = 1_000;
 
-function csvLine(cells: Array<string | null>): string {
+function csvLine(cells: Cell[]): string {
   return `${cells.map((c) => csvField(c)).join(',')}\r\n`;
 }
 
@@ -106,28 +118,112 @@ export async function* exportReconAudit(
       .where(and(base, after))
       .orderBy(desc(reconAudit.createdAt), desc(reconAudit.id))
       .limit(EXPORT_BATCH);
+    const context = await exportContext(db, organizationId, rows);
     let chunk = '';
-    for (const row of rows) {
-      const entry = auditView(row);
-      chunk += csvLine([
-        entry.created_at,
-        entry.actor_email,
-        entry.automatic ? 'yes' : 'no',
-        entry.action,
-        entry.target_type,
-        entry.target_id,
-        entry.group_id,
-        entry.run_id,
-        entry.rule_id,
-        entry.reason,
-        entry.item_ids.join(' '),
-        entry.before ? JSON.stringify(entry.before) : '',
-        entry.after ? JSON.stringify(entry.after) : '',
-      ]);
-    }
+    for (const row of rows) chunk += csvLine(exportCells(auditView(row), context));
     if (chunk) yield chunk;
     const last: AuditRow | undefined = rows[rows.length - 1];
     if (!last || rows.length < EXPORT_BATCH) return;
     cursor = { createdAt: last.createdAt, id: last.id };
   }
+}
+
+interface ExportGroup {
+  leftTableId: string;
+  rightTableId: string;
+  ruleName: string;
+  currency: string;
+  leftTotal: bigint;
+  rightTotal: bigint;
+  difference: bigint;
+}
+
+interface ExportContext {
+  groups: Map<string, ExportGroup>;
+  /** Item id → its table and its reference as typed. */
+  items: Map<string, { tableId: string; reference: string }>;
+}
+
+/** The groups and items a batch of entries names, read once for the batch. */
+async function exportContext(db: Db, organizationId: string, rows: AuditRow[]): Promise<ExportContext> {
+  const groupIds = [...new Set(rows.flatMap((row) => (row.groupId ? [row.groupId] : [])))];
+  const groups = new Map<string, ExportGroup>();
+  if (groupIds.length > 0) {
+    const found = await db
+      .select({
+        id: reconGroups.id,
+        leftTableId: reconGroups.leftTableId,
+        rightTableId: reconGroups.rightTableId,
+        ruleName: reconGroups.ruleName,
+        currency: reconGroups.currency,
+        leftTotal: reconGroups.leftTotal,
+        rightTotal: reconGroups.rightTotal,
+        difference: reconGroups.difference,
+      })
+      .from(reconGroups)
+      .where(and(eq(reconGroups.organizationId, organizationId), inArray(reconGroups.id, groupIds)));
+    for (const group of found) groups.set(group.id, group);
+  }
+  const items = new Map<string, { tableId: string; reference: string }>();
+  const itemIds = [...new Set(rows.flatMap((row) => row.itemIds))];
+  for (const item of itemIds.length > 0 ? await findItems(db, organizationId, itemIds) : []) {
+    const columns = item.columns as TableColumn[];
+    const values = item.values as Record<string, unknown>;
+    const reference = proposedReferenceColumns(columns)
+      .map((column) => cellText(column, values[column.id]))
+      .filter((text) => text !== '')
+      .join(' ');
+    items.set(item.id, { tableId: item.tableId, reference });
+  }
+  return { groups, items };
+}
+
+/** Minor units as a number cell in currency units (`-50.00`: a number, not a formula to defuse). */
+function money(value: unknown, currency: string): Cell {
+  const minor =
+    typeof value === 'bigint'
+      ? value
+      : typeof value === 'string' && /^-?\d{1,18}$/.test(value)
+        ? BigInt(value)
+        : null;
+  if (minor === null) return '';
+  const places = minorDigits(currency);
+  return { decimal: fromMinorUnits(minor, places), places };
+}
+
+function exportCells(entry: ReconAuditEntry, context: ExportContext): Cell[] {
+  const group = entry.group_id ? context.groups.get(entry.group_id) : undefined;
+  const after = entry.after ?? {};
+  const currency = group?.currency ?? (typeof after.currency === 'string' ? after.currency : null) ?? 'KES';
+  const references = (side: 'left' | 'right') =>
+    entry.item_ids
+      .flatMap((id) => {
+        const item = context.items.get(id);
+        if (!item || !item.reference) return [];
+        const tableId = side === 'left' ? group?.leftTableId : group?.rightTableId;
+        // Without a group (an allocation, a document), every row's reference is listed on the left.
+        if (tableId ? item.tableId !== tableId : side === 'right') return [];
+        return [item.reference];
+      })
+      .join('; ');
+  const ruleName = typeof after.rule_name === 'string' ? after.rule_name : (group?.ruleName ?? '');
+  return [
+    entry.created_at,
+    entry.automatic ? 'Automatic (run)' : entry.actor_email,
+    decisionLabel(entry),
+    entry.rule_id === 'manual' ? 'Manual' : ruleName,
+    references('left'),
+    references('right'),
+    currency,
+    group ? money(group.leftTotal, currency) : '',
+    group ? money(group.rightTotal, currency) : '',
+    group ? money(group.difference, currency) : '',
+    money(after.amount, currency),
+    typeof after.status === 'string' ? after.status : typeof after.state === 'string' ? after.state : '',
+    entry.reason,
+    entry.group_id,
+    entry.run_id,
+    entry.item_ids.join(' '),
+    entry.before || entry.after ? JSON.stringify({ before: entry.before, after: entry.after }) : '',
+  ];
 }

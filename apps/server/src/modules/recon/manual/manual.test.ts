@@ -297,8 +297,54 @@ describe('manual reconciliation', () => {
     expect(res.headers.get('content-disposition')).toMatch(/attachment; filename="reconciliation-audit-/);
     const text = await res.text();
     const lines = text.trim().split('\r\n');
-    expect(lines[0]).toContain('created_at,actor_email,automatic,action');
-    expect(lines.length).toBeGreaterThan(1);
+    expect(lines[0]).toBe(
+      'when,who,decision,rule,left_references,right_references,currency,left_amount,right_amount,' +
+        'difference,amount,status_after,reason,group_id,run_id,item_ids,details_json',
+    );
+    // Plain columns: the decision in words, the references as typed, amounts in currency units.
+    const cells = lines.find((line) => line.includes('HYPERLINK'))?.split(',') ?? [];
+    expect(cells[1]).toMatch(/@/);
+    expect(cells.slice(2, 11)).toEqual([
+      'Matched by hand',
+      'Manual',
+      'Bank charges',
+      'INV-1099',
+      'KES',
+      '15.00',
+      '700.00',
+      '-685.00',
+      '',
+    ]);
     expect(text).toContain(`"'=HYPERLINK(""http://evil"")"`);
+  });
+
+  it('exports a run’s suggestions as suggested, never as automatic matches, with both references', async () => {
+    const { bank, ledger } = await sides('Export run');
+    await runAndWait(o, { left_table_id: bank.id, right_table_id: ledger.id });
+    const res = await fetch(`${server.url}${V1}/audit/export?action=group.auto_matched`, {
+      headers: { authorization: `Bearer ${o.admin}`, organization: o.org.id },
+    });
+    expect(res.status).toBe(200);
+    const rows = (await res.text())
+      .trim()
+      .split('\r\n')
+      .slice(1)
+      .map((line) => line.split(','));
+    const ofBank = rows.filter((cells) => cells[4] && Object.keys(bank.item).includes(cells[4]));
+    const suggested = ofBank.find((cells) => cells[4] === 'Payment INV-1O03 ACME');
+    expect(suggested?.slice(1, 10)).toEqual([
+      'Automatic (run)',
+      'Suggested by a run',
+      expect.any(String),
+      'Payment INV-1O03 ACME',
+      'INV-1003',
+      'KES',
+      '3300.00',
+      '3350.00',
+      '-50.00',
+    ]);
+    const exact = ofBank.find((cells) => cells[4] === 'INV-1001');
+    expect(exact?.slice(2, 6)).toEqual(['Matched automatically', expect.any(String), 'INV-1001', 'INV-1001']);
+    expect(rows.map((cells) => cells[2])).not.toContain('Group auto matched');
   });
 });

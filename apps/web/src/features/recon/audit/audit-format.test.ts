@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { actionLabel, describeChange, exportFileName } from './audit-format.ts';
+import { describeChange, exportFileName } from './audit-format.ts';
 
 describe('audit entries in words', () => {
-  it('labels actions', () => {
-    expect(actionLabel('suggestion.accepted')).toBe('Suggestion accepted');
-    expect(actionLabel('run.completed')).toBe('Run completed');
-    expect(actionLabel('')).toBe('');
-  });
-
   it('lists what changed, money exactly', () => {
     expect(
       describeChange(

@@ -1,11 +1,5 @@
 import { formatMinorCurrency } from '@counterpart/domain';
 
-/** 'suggestion.accepted' → 'Suggestion accepted', 'run.completed' → 'Run completed'. */
-export function actionLabel(action: string): string {
-  const words = action.replace(/[._]+/g, ' ').trim();
-  return words ? words[0]?.toUpperCase() + words.slice(1) : action;
-}
-
 const MONEY_KEY = /(total|difference|amount|adjusted|threshold|absolute|remainder)$/i;
 const MINOR = /^-?\d{1,18}$/;
 

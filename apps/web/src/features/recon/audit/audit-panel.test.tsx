@@ -75,7 +75,7 @@ afterEach(cleanup);
 describe('ReconAuditPanel', () => {
   it('asks for the entries of its filter and says who, what, why and what changed', async () => {
     renderPanel();
-    expect(await screen.findByText('Group unmatched')).toBeTruthy();
+    expect(await screen.findByText('Unmatched')).toBeTruthy();
     expect(mocks.get).toHaveBeenCalledWith(
       '/api/recon/v1/recon/audit',
       expect.objectContaining({
@@ -92,7 +92,7 @@ describe('ReconAuditPanel', () => {
 
   it('exports the same filter as a CSV file through the authenticated client', async () => {
     renderPanel();
-    await screen.findByText('Group unmatched');
+    await screen.findByText('Unmatched');
     fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(mocks.saveBlob).toHaveBeenCalledTimes(1));
     expect(mocks.download).toHaveBeenCalledWith('/api/recon/v1/recon/audit/export', {

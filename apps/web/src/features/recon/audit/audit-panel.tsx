@@ -1,4 +1,5 @@
 import { reconAuditPageSchema } from '@counterpart/contracts';
+import { decisionLabel } from '@counterpart/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Download, History } from 'lucide-react';
 import { useState } from 'react';
@@ -13,7 +14,7 @@ import { PageNav } from '../../../shared/ui/page-nav.tsx';
 import { Panel } from '../../../shared/ui/panel.tsx';
 import { Skeleton } from '../../../shared/ui/skeleton.tsx';
 import { toast } from '../../../shared/ui/toast.tsx';
-import { actionLabel, describeChange, exportFileName } from './audit-format.ts';
+import { describeChange, exportFileName } from './audit-format.ts';
 
 const AUDIT_PATH = '/api/recon/v1/recon/audit';
 const AUDIT_PAGE_SIZE = 20;
@@ -98,9 +99,7 @@ export function ReconAuditPanel(props: ReconAuditPanelProps) {
             return (
               <li key={entry.id} className="space-y-0.5 px-4 py-3 text-sm sm:px-5">
                 <div className="flex flex-wrap items-baseline gap-x-2">
-                  <span className="font-medium text-zinc-900 dark:text-zinc-100">
-                    {actionLabel(entry.action)}
-                  </span>
+                  <span className="font-medium text-zinc-900 dark:text-zinc-100">{decisionLabel(entry)}</span>
                   <span className="text-zinc-600 dark:text-zinc-300">
                     by {entry.automatic || !entry.actor_email ? 'Automatic' : entry.actor_email}
                   </span>

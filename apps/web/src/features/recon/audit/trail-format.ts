@@ -1,5 +1,6 @@
 import type { ReconAuditEntry } from '@counterpart/contracts';
-import { actionLabel, describeChange } from './audit-format.ts';
+import { decisionLabel } from '@counterpart/domain';
+import { describeChange } from './audit-format.ts';
 
 /** One decision about an item, in words: what happened, by whom, under which pass, how sure, what changed. */
 export interface TrailEntryView {
@@ -14,21 +15,6 @@ export interface TrailEntryView {
   before: string;
   after: string;
 }
-
-const TITLES: Record<string, string> = {
-  'group.matched': 'Matched by hand',
-  'group.unmatched': 'Unmatched',
-  'group.approved': 'Match approved',
-  'group.rejected': 'Match rejected',
-  'suggestion.accepted': 'Suggestion accepted',
-  'suggestion.rejected': 'Suggestion rejected',
-  'adjustment.created': 'Difference written off',
-  'adjustment.reversed': 'Write-off reversed',
-  'allocation.created': 'Payment allocated',
-  'allocation.reversed': 'Allocation reversed',
-  'allocation.rejected': 'Allocation rejected',
-  'invoice.repaired': 'Invoice repaired',
-};
 
 /** Keys shown apart (rule, score) or too long for a line (the item lists). */
 const SHOWN_APART = new Set(['rule_id', 'rule_name', 'score', 'left_item_ids', 'right_item_ids']);
@@ -71,12 +57,9 @@ export function scoreText(score: unknown): string | null {
   return String(value);
 }
 
-/** The title of a decision: an automatic match says whether the run matched or only suggested. */
+/** The title of a decision (domain's decisionLabel: a suggestion is never "auto matched"). */
 export function trailTitle(entry: Pick<ReconAuditEntry, 'action' | 'after'>): string {
-  if (entry.action === 'group.auto_matched') {
-    return entry.after?.status === 'suggested' ? 'Suggested by a run' : 'Matched automatically';
-  }
-  return TITLES[entry.action] ?? actionLabel(entry.action);
+  return decisionLabel(entry);
 }
 
 /** How the item trail shows one audit entry. */
