@@ -199,7 +199,7 @@ function exportCells(entry: ReconAuditEntry, context: ExportContext): Cell[] {
     entry.item_ids
       .flatMap((id) => {
         const item = context.items.get(id);
-        if (!item || !item.reference) return [];
+        if (!item?.reference) return [];
         const tableId = side === 'left' ? group?.leftTableId : group?.rightTableId;
         // Without a group (an allocation, a document), every row's reference is listed on the left.
         if (tableId ? item.tableId !== tableId : side === 'right') return [];
