@@ -4,8 +4,7 @@ import { type Cell, csvField } from '@counterpart/files';
 import { and, count, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
 import { reconAudit, reconGroups } from '../../../db/schema.ts';
-import { cellText } from '../../tables/cell-values.ts';
-import { findItems } from '../../tables/tables-reader.service.ts';
+import { cellText, findItems } from '../../tables/tables-reader.service.ts';
 import { listPage, pageOffset } from '../shared/list-page.ts';
 import type { ReconScope } from '../shared/recon-scope.ts';
 
