@@ -64,5 +64,6 @@ describe('joinExact', () => {
       expect(actual).toEqual(expected.pairs);
       expect(pairs.comparisons).toBe(expected.comparisons);
     }
-  });
+    // Two generated runs of 3,000 invoices: about 1 s alone, 7 s on a loaded machine.
+  }, 30_000);
 });
