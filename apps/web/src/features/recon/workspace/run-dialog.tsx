@@ -168,12 +168,7 @@ export function RunDialog(props: RunDialogProps) {
           {run.data?.status === 'succeeded' && (
             <>
               <PassTable run={run.data} />
-              <ComparedColumns
-                left={props.left}
-                right={props.right}
-                leftFields={run.data.options.left_fields}
-                rightFields={run.data.options.right_fields}
-              />
+              <ComparedColumns left={props.left} right={props.right} run={run.data} />
             </>
           )}
         </div>
@@ -281,12 +276,7 @@ export function RunDialog(props: RunDialogProps) {
               {dryRun.data?.status === 'succeeded' && (
                 <>
                   <DryRunResult run={dryRun.data} />
-                  <ComparedColumns
-                    left={props.left}
-                    right={props.right}
-                    leftFields={dryRun.data.options.left_fields}
-                    rightFields={dryRun.data.options.right_fields}
-                  />
+                  <ComparedColumns left={props.left} right={props.right} run={dryRun.data} />
                 </>
               )}
             </section>

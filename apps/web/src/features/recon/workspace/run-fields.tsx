@@ -3,7 +3,7 @@
  * counterparty. The run dialog proposes them (the last run's of this pair, else the server's proposal
  * from the mapping and the column names) and lets them be changed; the run's results repeat them.
  */
-import type { SideFields, TableColumn } from '@counterpart/contracts';
+import type { ReconRun, SideFields, TableColumn } from '@counterpart/contracts';
 import { FIELD_LABEL, SelectField } from '../../../shared/ui/select-field.tsx';
 
 export interface SideColumns {
@@ -110,18 +110,14 @@ export function describeFields(fields: SideFields, columns: readonly TableColumn
 }
 
 /** The columns a run read, per side, as a short list (the run's and the dry run's results). */
-export function ComparedColumns(props: {
-  left: SideColumns;
-  right: SideColumns;
-  leftFields: SideFields;
-  rightFields: SideFields;
-}) {
+export function ComparedColumns(props: { left: SideColumns; right: SideColumns; run: ReconRun }) {
+  const { left_fields: leftFields, right_fields: rightFields } = props.run.options;
   return (
     <dl className="space-y-1 text-xs text-zinc-600 dark:text-zinc-300" data-testid="compared-columns">
       {(
         [
-          ['left', props.left, props.leftFields],
-          ['right', props.right, props.rightFields],
+          ['left', props.left, leftFields],
+          ['right', props.right, rightFields],
         ] as const
       ).map(([side, table, fields]) => (
         <div key={side} className="flex flex-wrap gap-x-1">
