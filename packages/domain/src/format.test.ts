@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { countOf, formatCurrency, formatMinorCurrency, formatNumber, formatShortNumber } from './format.ts';
+import {
+  countOf,
+  differenceWords,
+  formatCurrency,
+  formatMinorCurrency,
+  formatNumber,
+  formatShortNumber,
+} from './format.ts';
 
 describe('formatCurrency', () => {
   it('formats en-US with the KES code, 2 to 3 decimals and a plain space', () => {
@@ -45,6 +52,15 @@ describe('formatMinorCurrency', () => {
     expect(formatMinorCurrency(1234n, 'USD', 3)).toBe('USD 1.234');
     expect(formatMinorCurrency(12345n, 'KES', 4)).toBe('KES 1.235');
     expect(formatMinorCurrency(-12345n, 'KES', 4)).toBe('-KES 1.235');
+  });
+});
+
+describe('differenceWords', () => {
+  it('says a difference in the currency, short or over, never in minor units', () => {
+    expect(differenceWords(-1500n, 'KES')).toBe('KES 15.00 short');
+    expect(differenceWords(50000, 'KES')).toBe('KES 500.00 over');
+    expect(differenceWords(1234n, 'KWD')).toBe('KWD 1.234 over');
+    expect(differenceWords(0, 'KES')).toBe('equal');
   });
 });
 

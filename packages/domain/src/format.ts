@@ -3,6 +3,7 @@
  * plain numbers rounded to 2 decimals; short numbers with K, M, B, T.
  * Non-breaking spaces produced by Intl are normalised to plain spaces. Invalid values format as '-'.
  */
+import { minorDigits } from './currency-digits.ts';
 import { cleanCurrency, fromMinorUnits } from './money.ts';
 
 export const DEFAULT_CURRENCY = 'KES';
@@ -92,6 +93,18 @@ export function formatMinorCurrency(
   let fraction = fractionPart.padEnd(MIN_CURRENCY_DECIMALS, '0');
   while (fraction.length > MIN_CURRENCY_DECIMALS && fraction.endsWith('0')) fraction = fraction.slice(0, -1);
   return `${negative ? '-' : ''}${currency} ${groupThousands(integerPart)}.${fraction}`;
+}
+
+/**
+ * A match's amount difference in words (left − right, in minor units, in the currency's own digits):
+ * `KES 15.00 short` when the left side is less (a payment short of its invoice), `KES 500.00 over`
+ * when it is more. The engine's explanations and every screen that shows a difference use it.
+ */
+export function differenceWords(difference: bigint | number, currency: string): string {
+  const value = BigInt(difference);
+  if (value === 0n) return 'equal';
+  const size = formatMinorCurrency(value < 0n ? -value : value, currency, minorDigits(currency));
+  return `${size} ${value < 0n ? 'short' : 'over'}`;
 }
 
 /** en-US grouping, rounded to at most 2 decimals: `formatNumber(1234.567)` → `'1,234.57'`. Non-finite → '-'. */

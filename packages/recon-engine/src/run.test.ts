@@ -85,7 +85,7 @@ describe('scored pass', () => {
     expect(group.features[0]).toEqual({
       name: 'amount',
       score: 0.7,
-      detail: 'amount differs by -5000 minor units',
+      detail: 'amount KES 50.00 short',
     });
   });
 

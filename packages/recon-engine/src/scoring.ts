@@ -4,6 +4,7 @@
  * the readable breakdown for the pairs that become groups.
  */
 import { DEFAULT_WEIGHTS } from '@counterpart/contracts';
+import { differenceWords } from '@counterpart/domain';
 import { allowedDifference, type Tolerance } from './amount.ts';
 import type { PayerIndex } from './payer-index.ts';
 import { dateOf, idChunks, type Prepared } from './prepare.ts';
@@ -301,7 +302,11 @@ export function explainPair(
     {
       name: 'amount',
       score: roundScore(features.amount),
-      detail: difference === 0 ? 'amount equal' : `amount differs by ${difference} minor units`,
+      // In the currency, the left side short of or over the right (`amount KES 15.00 short`).
+      detail:
+        difference === 0
+          ? 'amount equal'
+          : `amount ${differenceWords(difference, prepared.left.records[left]!.currency.trim().toUpperCase())}`,
     },
     {
       name: 'date',

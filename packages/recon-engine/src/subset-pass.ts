@@ -7,6 +7,7 @@
  * like a pair (means over its members); an ambiguous subset is only suggested.
  */
 import { DEFAULT_MAX_BLOCK } from '@counterpart/contracts';
+import { formatMinorCurrency, minorDigits } from '@counterpart/domain';
 import { allowedDifference, toTolerance } from './amount.ts';
 import { closeGroup } from './groups.ts';
 import { type PayerIndex, payerIndexOf } from './payer-index.ts';
@@ -188,6 +189,12 @@ function mean(values: number[]): number {
   return values.reduce((sum, value) => sum + value, 0) / values.length;
 }
 
+/** A remainder in the currency (`KES 2.00`), never in minor units. */
+function within(difference: number, currency: string): string {
+  const code = currency.trim().toUpperCase();
+  return formatMinorCurrency(Math.abs(difference), code, minorDigits(code));
+}
+
 function scoreGroup(
   context: ScoreContext,
   side: Orientation,
@@ -197,6 +204,7 @@ function scoreGroup(
   remainder: number,
 ) {
   const pairs = members.map((item) => side.pair(anchor, item));
+  const currency = context.prepared.left.records[pairs[0]![0]]!.currency;
   const amount = difference === 0 ? 1 : 0.9 * (1 - Math.abs(difference) / (remainder + 1));
   const { prepared } = context;
   const date = mean(
@@ -227,7 +235,7 @@ function scoreGroup(
     {
       name: 'amount',
       score: roundScore(amount),
-      detail: `${members.length} records total ${difference === 0 ? 'the amount exactly' : `the amount within ${Math.abs(difference)} minor units`}`,
+      detail: `${members.length} records total ${difference === 0 ? 'the amount exactly' : `the amount within ${within(difference, currency)}`}`,
     },
     { name: 'date', score: roundScore(date), detail: 'mean date closeness' },
     {
