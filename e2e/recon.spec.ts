@@ -224,6 +224,33 @@ test('reconciles a bank statement against a ledger: run, accept, match with a wr
   await expect(manual.getByTestId('group-adjusted')).toHaveText('-KES 150.00');
   await expect(manual.getByText('Reconciled', { exact: true })).toBeVisible();
   await expect(manual.getByRole('region', { name: 'Audit trail' })).toContainText('admin@demo.test');
+
+  // Unmatch asks first, naming the rows and the write-off it would reverse; Cancel changes nothing.
+  const askUnmatch = async () => {
+    await manual.getByRole('button', { name: 'Unmatch' }).click();
+    const ask = page.getByRole('dialog', { name: 'Unmatch 1 group?' });
+    await expect(ask).toContainText('Its 2 rows go back to unreconciled.');
+    return ask;
+  };
+  let ask = await askUnmatch();
+  const reversed = ask.getByRole('list', { name: 'Also reversed' }).getByRole('listitem');
+  await expect(reversed).toHaveCount(1);
+  await expect(reversed).toContainText('Write-off: Bank charges on the cheque');
+  await expect(reversed).toContainText('6100 Bank charges');
+  await expect(reversed).toContainText('-KES 150.00');
+  await expect(ask.getByLabel('Reason (optional)')).toBeFocused();
+  const manualUrl = page.url();
+  await shootThemes(page, shotsDir, 'unmatch-dialog', {
+    fullPage: false,
+    reopen: async () => {
+      await page.goto(manualUrl);
+      ask = await askUnmatch();
+    },
+  });
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(ask).toBeHidden();
+  await expect(manual.getByText('Reconciled', { exact: true })).toBeVisible();
+  await expect(manual.getByTestId('group-adjusted')).toHaveText('-KES 150.00');
   await manual.getByRole('button', { name: 'Close dialog' }).click();
   await expectCounts(page, bank, { reconciled: 5, partial: 0, suggested: 2, unreconciled: 1 });
   await expectCounts(page, ledger, { reconciled: 5, partial: 0, suggested: 2, unreconciled: 1 });
@@ -234,7 +261,12 @@ test('reconciles a bank statement against a ledger: run, accept, match with a wr
   const exact = page.getByRole('dialog').filter({ hasText: 'INV-1001' });
   await expect(exact).toContainText('reference INV1001 equal');
   await exact.getByRole('button', { name: 'Unmatch' }).click();
+  const askExact = page.getByRole('dialog', { name: 'Unmatch 1 group?' });
+  await expect(askExact).toContainText('Nothing else: no write-offs or allocations.');
+  await askExact.getByLabel('Reason (optional)').fill('Paid twice, matched to the wrong invoice');
+  await askExact.getByRole('button', { name: 'Unmatch 1 group' }).click();
   await expect(toasts(page).getByText('Group unmatched')).toBeVisible();
+  await expect(askExact).toBeHidden();
   await expect(exact).toBeHidden();
   await expectCounts(page, bank, { reconciled: 4, partial: 0, suggested: 2, unreconciled: 2 });
   await expectCounts(page, ledger, { reconciled: 4, partial: 0, suggested: 2, unreconciled: 2 });

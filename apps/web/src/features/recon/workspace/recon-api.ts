@@ -23,6 +23,7 @@ import {
   keepPreviousData,
   useInfiniteQuery,
   useMutation,
+  useQueries,
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
@@ -152,6 +153,21 @@ export function useReconGroup(groupId: string | null) {
         signal,
       }),
     enabled: groupId !== null,
+  });
+}
+
+/** Several groups at once (the unmatch confirmation), each under the same key as `useReconGroup`. */
+export function useReconGroups(groupIds: ReadonlyArray<string>) {
+  const key = useReconKey();
+  return useQueries({
+    queries: groupIds.map((groupId) => ({
+      queryKey: [...key, 'group', groupId],
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        http.get(`${RECON_BASE}/v1/recon/groups/${encodeURIComponent(groupId)}`, {
+          schema: groupDetailResponseSchema,
+          signal,
+        }),
+    })),
   });
 }
 

@@ -32,6 +32,7 @@ import {
 import { SelectionBar } from './selection-bar.tsx';
 import { ShortcutsDialog } from './shortcuts-dialog.tsx';
 import { SuggestionQueue } from './suggestion-queue.tsx';
+import { UnmatchDialog } from './unmatch-dialog.tsx';
 import { WorkspaceHeader } from './workspace-header.tsx';
 
 type Side = 'left' | 'right';
@@ -48,6 +49,7 @@ type Dialog =
   | { kind: 'match' }
   | { kind: 'allocate' }
   | { kind: 'adjust'; groupId: string }
+  | { kind: 'unmatch'; groupIds: string[] }
   | { kind: 'shortcuts' };
 
 const DECISION_DONE: Record<GroupDecision, [string, string]> = {
@@ -129,10 +131,10 @@ export function ReconWorkspace(props: ReconWorkspaceProps) {
     setRight(new Map());
   };
 
-  const runDecision = async (ids: string[], decision: GroupDecision) => {
+  const runDecision = async (ids: string[], decision: GroupDecision, reason = '') => {
     if (ids.length === 0) return;
     try {
-      const answer = await decide.mutateAsync({ group_ids: ids, decision });
+      const answer = await decide.mutateAsync({ group_ids: ids, decision, reason });
       const [one, many] = DECISION_DONE[decision];
       if (answer.changed.length > 0) {
         toast.success(answer.changed.length === 1 ? one : `${answer.changed.length} ${many}`);
@@ -153,7 +155,12 @@ export function ReconWorkspace(props: ReconWorkspaceProps) {
     }
   };
 
-  const decideGroup = (group: ReconGroup, decision: GroupDecision) => void runDecision([group.id], decision);
+  /** Unmatch asks first (UnmatchDialog); accept and reject act at once. */
+  const askUnmatch = (ids: string[]) => {
+    if (ids.length > 0) setDialog({ kind: 'unmatch', groupIds: ids });
+  };
+  const decideGroup = (group: ReconGroup, decision: GroupDecision) =>
+    decision === 'unmatch' ? askUnmatch([group.id]) : void runDecision([group.id], decision);
 
   // The keyboard shortcuts (M U A R J L ?), not while typing, not over another dialog.
   const shortcut = useRef<(action: ShortcutAction) => void>(() => undefined);
@@ -181,7 +188,7 @@ export function ReconWorkspace(props: ReconWorkspaceProps) {
     ) {
       setDialog({ kind: 'allocate' });
     } else if (action === 'unmatch') {
-      void runDecision(targets, 'unmatch');
+      askUnmatch(targets);
     } else if (action === 'accept' || action === 'reject') {
       void runDecision(groupId ? [groupId] : suggestionIds, action);
     } else if (action === 'adjust' && targets.length === 1 && targets[0]) {
@@ -239,7 +246,7 @@ export function ReconWorkspace(props: ReconWorkspaceProps) {
         canEdit={canEdit}
         onMatch={() => setDialog({ kind: 'match' })}
         onAllocate={() => setDialog({ kind: 'allocate' })}
-        onUnmatch={() => void runDecision(groupIds, 'unmatch')}
+        onUnmatch={() => askUnmatch(groupIds)}
         onAccept={() => void runDecision(suggestionIds, 'accept')}
         onReject={() => void runDecision(suggestionIds, 'reject')}
         onClear={clearSelection}
@@ -359,6 +366,16 @@ export function ReconWorkspace(props: ReconWorkspaceProps) {
       )}
       {dialog?.kind === 'adjust' && (
         <AdjustGroupDialog groupId={dialog.groupId} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === 'unmatch' && (
+        <UnmatchDialog
+          groupIds={dialog.groupIds}
+          busy={decide.isPending}
+          onClose={() => setDialog(null)}
+          onConfirm={(reason) =>
+            void runDecision(dialog.groupIds, 'unmatch', reason).then(() => setDialog(null))
+          }
+        />
       )}
       {dialog?.kind === 'shortcuts' && <ShortcutsDialog onClose={() => setDialog(null)} />}
     </div>
