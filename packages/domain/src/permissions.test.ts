@@ -7,9 +7,11 @@ import {
   groupRolesByResource,
   ORGANIZATION_ADMIN,
   resourcesFor,
+  resourceWords,
   roleCatalog,
   roleName,
   rolesFromToken,
+  roleWords,
 } from './permissions.ts';
 
 const clients = { management: 'counterpart_management', recon: 'counterpart_recon' };
@@ -109,6 +111,29 @@ describe('displayRole', () => {
     ['-read', '-read'],
   ])('shows %s as %s', (role, expected) => {
     expect(displayRole(role)).toBe(expected);
+  });
+});
+
+describe('roleWords and resourceWords', () => {
+  it.each([
+    ['counterpart_table:read', 'Tables: read'],
+    ['acme_documents:create', 'Documents: create'],
+    ['team-roles:update', 'Group permissions: update'],
+    ['team-users:delete', 'Team members: delete'],
+    ['workflow:read', 'Workflows: read'],
+    ['models:read', 'Data extraction: read'],
+    ['organization:admin', 'Organization: admin'],
+    ['offline-access', 'offline-access'],
+    ['mystery:read', 'mystery: read'],
+  ])('shows %s as %s', (display, expected) => {
+    expect(roleWords(display)).toBe(expected);
+  });
+
+  it('names every resource of the catalog in words, none left as a key', () => {
+    for (const resource of resourcesFor('counterpart')) {
+      expect(resourceWords(resource)).toMatch(/^[A-Z][a-z]+( [a-z]+)?$/);
+    }
+    expect(resourceWords('_table')).toBe('_table');
   });
 });
 

@@ -85,6 +85,48 @@ export function displayRole(role: string): string {
   return isAction(action) ? `${role.slice(0, cut)}:${action}` : role;
 }
 
+/** What each resource is called on screen; `{product}` resources by their suffix (`counterpart_table` → Tables). */
+const RESOURCE_WORDS: ReadonlyArray<{ resource: string; words: string }> = [
+  { resource: 'organization', words: 'Organization' },
+  { resource: 'models', words: 'Data extraction' },
+  { resource: 'teams', words: 'Teams' },
+  { resource: 'team-roles', words: 'Group permissions' },
+  { resource: 'team-users', words: 'Team members' },
+  { resource: 'workflow', words: 'Workflows' },
+  { resource: '{product}_table', words: 'Tables' },
+  { resource: '{product}_documents', words: 'Documents' },
+  { resource: 'integrations', words: 'Integrations' },
+  { resource: 'reports', words: 'Reports' },
+  { resource: 'settings', words: 'Settings' },
+];
+
+/**
+ * A resource as finance users read it: `'counterpart_table'` → `'Tables'`, `'team-roles'` → `'Group permissions'`;
+ * an unknown resource is returned unchanged.
+ */
+export function resourceWords(resource: string): string {
+  for (const entry of RESOURCE_WORDS) {
+    const product = entry.resource.startsWith('{product}') ? entry.resource.slice('{product}'.length) : null;
+    const matches =
+      product === null
+        ? resource === entry.resource
+        : resource.endsWith(product) && resource.length > product.length;
+    if (matches) return entry.words;
+  }
+  return resource;
+}
+
+/**
+ * A displayed role ("{resource}:{name}", see displayRole) as finance users read it:
+ * `'counterpart_table:read'` → `'Tables: read'`, `'organization:admin'` → `'Organization: admin'`;
+ * a role without a colon is returned unchanged.
+ */
+export function roleWords(display: string): string {
+  const colon = display.indexOf(':');
+  if (colon <= 0) return display;
+  return `${resourceWords(display.slice(0, colon))}: ${display.slice(colon + 1)}`;
+}
+
 /**
  * Groups "{resource}:{name}" roles by the prefix before the (first) colon, groups in first-seen order and
  * roles in input order; a role without a colon forms a group named after itself.

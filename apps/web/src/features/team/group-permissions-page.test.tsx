@@ -17,6 +17,12 @@ const catalog: CatalogRole[] = [
   { client: 'management', role: 'teams-read', display: 'teams:read', resource: 'teams' },
   { client: 'management', role: 'teams-create', display: 'teams:create', resource: 'teams' },
   { client: 'recon', role: 'workflow-read', display: 'workflow:read', resource: 'workflow' },
+  {
+    client: 'recon',
+    role: 'counterpart_table-read',
+    display: 'counterpart_table:read',
+    resource: 'counterpart_table',
+  },
 ];
 
 const mocks = vi.hoisted(() => ({
@@ -71,17 +77,17 @@ describe('GroupPermissionsPage', () => {
   it('shows roles grouped by resource with the granted ones on, and saves only the changes', async () => {
     signInWith(['organization-admin']);
     renderPage();
-    const teams = await screen.findByRole('group', { name: 'teams' });
-    expect(within(teams).getByRole('switch', { name: 'teams:read' }).getAttribute('aria-checked')).toBe(
+    const teams = await screen.findByRole('group', { name: 'Teams' });
+    expect(within(teams).getByRole('switch', { name: 'Teams: read' }).getAttribute('aria-checked')).toBe(
       'true',
     );
-    expect(within(teams).getByRole('switch', { name: 'teams:create' }).getAttribute('aria-checked')).toBe(
+    expect(within(teams).getByRole('switch', { name: 'Teams: create' }).getAttribute('aria-checked')).toBe(
       'false',
     );
     expect(screen.getByRole('button', { name: 'Save' }).hasAttribute('disabled')).toBe(true);
 
-    fireEvent.click(within(teams).getByRole('switch', { name: 'teams:create' }));
-    fireEvent.click(screen.getByRole('switch', { name: 'workflow:read' }));
+    fireEvent.click(within(teams).getByRole('switch', { name: 'Teams: create' }));
+    fireEvent.click(screen.getByRole('switch', { name: 'Workflows: read' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(mocks.toastSuccess).toHaveBeenCalledWith('Permissions saved'));
@@ -94,10 +100,18 @@ describe('GroupPermissionsPage', () => {
     });
   });
 
+  it('names roles in words, never by their keys', async () => {
+    signInWith(['organization-admin']);
+    renderPage();
+    const tables = await screen.findByRole('group', { name: 'Tables' });
+    expect(within(tables).getByRole('switch', { name: 'Tables: read' })).toBeTruthy();
+    expect(screen.queryByText(/counterpart_table|workflow:read|teams:read/)).toBeNull();
+  });
+
   it('lets a reader look but not change anything', async () => {
     signInWith(['team-roles-read']);
     renderPage();
-    const toggle = await screen.findByRole('switch', { name: 'teams:create' });
+    const toggle = await screen.findByRole('switch', { name: 'Teams: create' });
     expect(toggle.hasAttribute('disabled')).toBe(true);
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
   });

@@ -1,3 +1,4 @@
+import { resourceWords, roleWords } from '@counterpart/domain';
 import { ArrowLeft, ShieldCheck } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -98,18 +99,20 @@ export function GroupPermissionsPage() {
             key={resource}
             className="rounded-xl border border-zinc-200 bg-white p-4 shadow-sm dark:border-zinc-800 dark:bg-zinc-900"
           >
-            <legend className="sr-only">{resource}</legend>
+            <legend className="sr-only">{resourceWords(resource)}</legend>
             <p aria-hidden="true" className="mb-3 text-sm font-semibold text-zinc-900 dark:text-zinc-100">
-              {resource}
+              {resourceWords(resource)}
             </p>
             <ul className="space-y-2.5">
               {roles.map((role) => {
                 const key = roleKey(role);
                 return (
                   <li key={key} className="flex items-center justify-between gap-3">
-                    <span className="text-sm text-zinc-700 dark:text-zinc-300">{role.display}</span>
+                    <span className="text-sm text-zinc-700 dark:text-zinc-300">
+                      {roleWords(role.display)}
+                    </span>
                     <Switch
-                      label={role.display}
+                      label={roleWords(role.display)}
                       checked={selected.has(key)}
                       disabled={save.isPending || (saved.has(key) ? !canRevoke : !canGrant)}
                       onChange={(on) => toggle(key, on)}

@@ -1,4 +1,5 @@
 import type { TeamGroup } from '@counterpart/contracts';
+import { countOf } from '@counterpart/domain';
 import { Pencil, Plus, ShieldCheck, Trash2, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -12,10 +13,6 @@ import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { toast } from '../../shared/ui/toast.tsx';
 import { GroupNameDialog } from './group-name-dialog.tsx';
 import { useDeleteGroup, useGroups } from './team-api.ts';
-
-function memberCount(count: number): string {
-  return count === 1 ? '1 member' : `${count} members`;
-}
 
 /** The organization's groups with member counts; create, rename, delete and a link to each one's permissions. */
 export function GroupsPanel() {
@@ -73,7 +70,7 @@ export function GroupsPanel() {
               <div className="min-w-0 flex-1">
                 <p className="truncate text-sm font-medium text-zinc-900 dark:text-zinc-100">{group.name}</p>
                 <p className="text-xs text-zinc-500 dark:text-zinc-400">
-                  {memberCount(group.member_count)} · {group.roles.length} permissions
+                  {countOf(group.member_count, 'member')} · {countOf(group.roles.length, 'permission')}
                 </p>
               </div>
               {canReadRoles && (
@@ -104,7 +101,7 @@ export function GroupsPanel() {
       <ConfirmDialog
         open={deleting !== null}
         title={`Delete ${deleting?.name ?? 'group'}?`}
-        message={`Its ${memberCount(deleting?.member_count ?? 0)} lose the permissions this group grants.`}
+        message={`Its ${countOf(deleting?.member_count ?? 0, 'member')} lose the permissions this group grants.`}
         confirmLabel="Delete group"
         tone="danger"
         loading={remove.isPending}

@@ -1,4 +1,4 @@
-import { groupRolesByResource } from '@counterpart/domain';
+import { groupRolesByResource, resourceWords, roleWords } from '@counterpart/domain';
 import { UserRound, UserX } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -121,14 +121,16 @@ export function ViewUserPage() {
           <dl className="grid gap-4 px-5 py-4 sm:grid-cols-2 xl:grid-cols-3">
             {groupRolesByResource(person.display_roles).map(({ resource, roles }) => (
               <div key={resource}>
-                <dt className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">{resource}</dt>
+                <dt className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">
+                  {resourceWords(resource)}
+                </dt>
                 <dd className="mt-1 flex flex-wrap gap-1.5">
                   {roles.map((role) => (
                     <span
                       key={role}
                       className="rounded-md border border-zinc-200 px-2 py-0.5 text-xs text-zinc-700 dark:border-zinc-700 dark:text-zinc-300"
                     >
-                      {role}
+                      {roleWords(role)}
                     </span>
                   ))}
                 </dd>
