@@ -9,6 +9,15 @@ import {
   type TestOrganization,
 } from '../../../test/organization-fixture.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
+import {
+  BANK,
+  createReconOrg,
+  createSide,
+  LEDGER,
+  MANUAL,
+  type ReconOrg,
+  useTestSettings,
+} from '../recon/shared/recon-test-support.ts';
 import { createExportJob } from './export-job.ts';
 
 const BASE = '/api/tables/storage/counterpart_tables';
@@ -59,17 +68,24 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 /** Runs the export job as the queue would and downloads what it wrote. */
-async function runExport(data: Omit<StartExport & { area: 'table' }, 'order'> & { order?: 'asc' | 'desc' }) {
+async function runExport(
+  data: Omit<StartExport & { area: 'table' }, 'order'> & { order?: 'asc' | 'desc' },
+  as: { organizationId: string; userId: string; token: string } = {
+    organizationId: org.id,
+    userId: admin.id,
+    token: adminToken,
+  },
+) {
   const job = createExportJob({ config: server.config, database: server.database });
   const result = await job.run({
     id: crypto.randomUUID(),
     data: { order: 'asc', ...data } as StartExport,
-    owner: { organizationId: org.id, userId: admin.id },
+    owner: { organizationId: as.organizationId, userId: as.userId },
     progress: async () => {},
     signal: new AbortController().signal,
   });
   const res = await fetch(`${server.url}${result.url}`, {
-    headers: { authorization: `Bearer ${adminToken}`, organization: org.id },
+    headers: { authorization: `Bearer ${as.token}`, organization: as.organizationId },
   });
   expect(res.status).toBe(200);
   return { url: result.url ?? '', bytes: Buffer.from(await res.arrayBuffer()) };
@@ -124,6 +140,67 @@ describe('table export (area "table")', () => {
     expect(sheet.getRow(3).getCell(1).value).toBe('Rent, March');
     expect(sheet.getRow(4).getCell(3).value).toBeNull();
     expect(sheet.rowCount).toBe(5);
+  });
+});
+
+describe('table export of a reconciled table', () => {
+  let o: ReconOrg;
+  let as: { organizationId: string; userId: string; token: string };
+  const own = ['Reference', 'Amount (KES)', 'Date'];
+  const recon = ['Recon status', 'Group id', 'Counterpart reference'];
+  const exportOf = (tableId: string, format: 'csv' | 'xlsx') =>
+    runExport({ area: 'table', table_id: tableId, format }, as);
+
+  beforeAll(async () => {
+    o = await createReconOrg(server, 'Table export recon');
+    await useTestSettings(o);
+    const member = await addTestMember(server, o.org, { group: 'Administrators' });
+    as = { organizationId: o.org.id, userId: member.id, token: await member.token() };
+  });
+
+  it('adds the status in the workspace’s words, the group id and the counterparts’ references', async () => {
+    const bank = await createSide(o, 'Export bank', BANK);
+    const ledger = await createSide(o, 'Export ledger', LEDGER);
+    const untouched = await createSide(o, 'Export other', [['X-1', '1.00', '2026-03-01']]);
+    const match = (left: string[], right: string[]) =>
+      o.call('POST', MANUAL, {
+        left_item_ids: left.map((ref) => bank.item[ref]),
+        right_item_ids: right.map((ref) => ledger.item[ref]),
+      });
+    const exact = await match(['INV-1001'], ['INV-1001']);
+    const short = await match(['Payment INV-1O03 ACME', 'Bank charges'], ['INV-1003']);
+    expect([exact.status, short.status]).toEqual([201, 201]);
+    expect([exact.body.data.status, short.body.data.status]).toEqual(['reconciled', 'partial']);
+    const [a, b] = [exact.body.data.id, short.body.data.id];
+
+    const bankCsv = (await exportOf(bank.id, 'csv')).bytes.toString('utf8');
+    expect(bankCsv).toBe(
+      `\uFEFF${[...own, ...recon].join(',')}\r\n` +
+        `INV-1001,1000.00,2026-03-02,Reconciled,${a},INV-1001\r\n` +
+        'INV-1002,2450.00,2026-03-05,Unreconciled,,\r\n' +
+        `Payment INV-1O03 ACME,3300.00,2026-03-06,Partial,${b},INV-1003\r\n` +
+        `Bank charges,15.00,2026-03-07,Partial,${b},INV-1003\r\n`,
+    );
+
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await exportOf(ledger.id, 'xlsx')).bytes as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Export ledger')!;
+    expect(sheet.getRow(1).values).toEqual([undefined, ...own, ...recon]);
+    const row = (n: number) => (sheet.getRow(n).values as unknown[]).slice(1);
+    expect(row(2)).toEqual(['INV-1001', 1000, new Date('2026-03-01T00:00:00Z'), 'Reconciled', a, 'INV-1001']);
+    expect(row(4)).toEqual([
+      'INV-1003',
+      3350,
+      new Date('2026-03-04T00:00:00Z'),
+      'Partial',
+      b,
+      'Payment INV-1O03 ACME, Bank charges',
+    ]);
+    expect(row(5).slice(3)).toEqual(['Unreconciled']);
+    expect(sheet.rowCount).toBe(5);
+
+    const other = (await exportOf(untouched.id, 'csv')).bytes.toString('utf8');
+    expect(other).toBe(`\uFEFF${own.join(',')}\r\nX-1,1.00,2026-03-01\r\n`);
   });
 });
 

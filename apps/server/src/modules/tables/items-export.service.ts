@@ -1,10 +1,16 @@
 import type { TableColumn, TableExport } from '@counterpart/contracts';
-import { fromMinorUnits } from '@counterpart/domain';
+import { fromMinorUnits, proposedReferenceColumns } from '@counterpart/domain';
 import type { Cell } from '@counterpart/files';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { rowsOf } from '../../db/raw-rows.ts';
 import { tableItems } from '../../db/schema.ts';
+import {
+  type Counterpart,
+  RECON_STATUS_WORDS,
+  reconFactsOf,
+  takesPartInRecon,
+} from '../recon/shared/item-status.service.ts';
 import { columnCurrency } from './cell-values.ts';
 import { keyValue, orderOf, planView, sortKey, type ViewPlan } from './items-conditions.ts';
 import { loadTable } from './tables.service.ts';
@@ -113,10 +119,11 @@ export async function tableExportSource(
   const columns = [...table.columns].sort((a, b) => a.position - b.position);
   const plan = planView(table.id, columns, input);
   const keyText = plan.sortColumn ? sql`(${sortKey(plan.sortColumn)})::text` : sql`null::text`;
+  const recon = (await takesPartInRecon(db, table.id)) ? reconColumns(db, organizationId) : null;
   return {
     sheetName: sheetNameOf(table.name),
     fileBase: fileBaseOf(table.name),
-    columns: columns.map(headerOf),
+    columns: [...columns.map(headerOf), ...(recon ? RECON_HEADERS : [])],
     async count() {
       if (!plan.narrowed) return table.rowCount;
       const [row] = await rowsOf<{ n: string | number }>(
@@ -129,18 +136,66 @@ export async function tableExportSource(
       let last: Position | null = null;
       for (;;) {
         const where: SQL = last ? sql`${plan.where} and ${afterCondition(plan, last)}` : plan.where;
-        const rows: Array<{ seq: string | number; cells: unknown; key: string | null }> = await rowsOf(
-          db,
-          sql`select ${tableItems.seq} as seq, ${tableItems.values} as cells, ${keyText} as key
-                from ${tableItems} where ${where} order by ${orderOf(plan)} limit ${batchSize}`,
-        );
+        const rows: Array<{ id: string; seq: string | number; cells: unknown; key: string | null }> =
+          await rowsOf(
+            db,
+            sql`select ${tableItems.id} as id, ${tableItems.seq} as seq, ${tableItems.values} as cells, ${keyText} as key
+                  from ${tableItems} where ${where} order by ${orderOf(plan)} limit ${batchSize}`,
+          );
         if (rows.length === 0) return;
-        yield rows.map((row) => columns.map((column) => exportCell(column, valuesOf(row.cells)[column.id])));
+        const extra = recon ? await recon(rows.map((row) => row.id)) : null;
+        yield rows.map((row, i) => {
+          const cells = columns.map((column) => exportCell(column, valuesOf(row.cells)[column.id]));
+          return extra ? [...cells, ...(extra[i] as Cell[])] : cells;
+        });
         const end = rows.at(-1);
         if (!end || rows.length < batchSize) return;
         last = { seq: Number(end.seq), key: end.key };
       }
     },
+  };
+}
+
+/** The columns a reconciled table's export adds after its own. */
+export const RECON_HEADERS = ['Recon status', 'Group id', 'Counterpart reference'];
+
+/**
+ * The recon columns of a batch of rows, in their order: the status in the workspace's words, the
+ * active group's id, and the counterpart rows' references as typed (each row's reference columns
+ * joined by " / ", the rows by ", "). One query per batch; the other tables' reference columns
+ * are read once per export.
+ */
+function reconColumns(db: Db, organizationId: string): (itemIds: string[]) => Promise<Cell[][]> {
+  const referenceColumns = new Map<string, Promise<string[]>>();
+  const referencesOf = (tableId: string): Promise<string[]> => {
+    let known = referenceColumns.get(tableId);
+    if (!known) {
+      known = loadTable(db, organizationId, tableId).then(
+        (other) => proposedReferenceColumns(other.columns).map((column) => column.id),
+        () => [],
+      );
+      referenceColumns.set(tableId, known);
+    }
+    return known;
+  };
+  const referenceOf = async (row: Counterpart): Promise<string> => {
+    const ids = await referencesOf(row.tableId);
+    return ids
+      .map((id) => row.values[id])
+      .filter((value) => value !== null && value !== undefined && String(value).trim() !== '')
+      .map(String)
+      .join(' / ');
+  };
+  return async (itemIds) => {
+    const facts = await reconFactsOf(db, itemIds);
+    return Promise.all(
+      itemIds.map(async (id): Promise<Cell[]> => {
+        const fact = facts.get(id);
+        if (!fact) return [RECON_STATUS_WORDS.unreconciled, null, null];
+        const references = (await Promise.all(fact.counterparts.map(referenceOf))).filter(Boolean);
+        return [RECON_STATUS_WORDS[fact.status], fact.groupId, references.join(', ') || null];
+      }),
+    );
   };
 }
 

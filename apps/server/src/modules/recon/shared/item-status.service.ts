@@ -1,7 +1,8 @@
 import type { ReconStatus } from '@counterpart/contracts';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
-import { reconGroupItems, reconGroups, tableItems } from '../../../db/schema.ts';
+import { rowsOf } from '../../../db/raw-rows.ts';
+import { reconGroupItems, reconGroups, reconRuns, tableItems } from '../../../db/schema.ts';
 
 /**
  * A row's reconciliation status as the tables API shows it: the status of the group holding it
@@ -42,4 +43,82 @@ export function reconStatusCondition(statuses: string[]): SQL | null {
   }
   if (wanted.includes('unreconciled')) parts.push(sql`not exists (${held})`);
   return sql`(${sql.join(parts, sql` or `)})`;
+}
+
+/** A status as the workspace words it (its badges and filters). */
+export const RECON_STATUS_WORDS: Record<ReconStatus, string> = {
+  reconciled: 'Reconciled',
+  partial: 'Partial',
+  suggested: 'Suggested',
+  unreconciled: 'Unreconciled',
+};
+
+/** A row on the other side of a group: its table (for the reference columns) and its cells. */
+export interface Counterpart {
+  tableId: string;
+  values: Record<string, unknown>;
+}
+
+/** What a table export adds of a grouped row: its group's status and id, and the rows it is matched to. */
+export interface ReconRowFacts {
+  status: ReconStatus;
+  groupId: string;
+  counterparts: Counterpart[];
+}
+
+/**
+ * Whether a table takes part in reconciliation: a run named it, or a row of it is (or was) in a
+ * group (a manual match needs no run). Two index probes.
+ */
+export async function takesPartInRecon(db: Db, tableId: string): Promise<boolean> {
+  const [row] = await rowsOf<{ yes: boolean }>(
+    db,
+    sql`select exists (select 1 from ${reconGroupItems} where ${reconGroupItems.tableId} = ${tableId})
+        or exists (select 1 from ${reconRuns}
+                    where ${reconRuns.leftTableId} = ${tableId} or ${reconRuns.rightTableId} = ${tableId}) as yes`,
+  );
+  return row?.yes === true;
+}
+
+/**
+ * The active group of each of these rows, with the rows on the group's other side in table order:
+ * one statement for the whole batch. Rows in no group are absent (unreconciled).
+ */
+export async function reconFactsOf(db: Db, itemIds: string[]): Promise<Map<string, ReconRowFacts>> {
+  const facts = new Map<string, ReconRowFacts>();
+  if (itemIds.length === 0) return facts;
+  const rows = await rowsOf<{
+    item_id: string;
+    group_id: string;
+    status: string;
+    other_table: string | null;
+    other_values: unknown;
+  }>(
+    db,
+    sql`select gi.item_id, g.id as group_id, g.status, o.table_id as other_table, o."values" as other_values
+          from ${reconGroupItems} gi
+          join ${reconGroups} g on g.id = gi.group_id
+          left join ${reconGroupItems} og on og.group_id = gi.group_id and og.active and og.side <> gi.side
+          left join ${tableItems} o on o.id = og.item_id
+         where gi.active and gi.item_id in (${sql.join(
+           itemIds.map((id) => sql`${id}`),
+           sql`, `,
+         )})
+         order by gi.item_id, o.seq`,
+  );
+  for (const row of rows) {
+    let fact = facts.get(row.item_id);
+    if (!fact) {
+      fact = { status: row.status as ReconStatus, groupId: row.group_id, counterparts: [] };
+      facts.set(row.item_id, fact);
+    }
+    if (row.other_table)
+      fact.counterparts.push({ tableId: row.other_table, values: valuesOf(row.other_values) });
+  }
+  return facts;
+}
+
+/** jsonb comes back parsed from both drivers; text if a driver ever hands it over raw. */
+function valuesOf(values: unknown): Record<string, unknown> {
+  return typeof values === 'string' ? JSON.parse(values) : ((values ?? {}) as Record<string, unknown>);
 }
