@@ -28,6 +28,7 @@ import {
   rejectSuggestions,
   unmatchGroups,
 } from './manual/manual.service.ts';
+import { restoreGroups } from './manual/restore.service.ts';
 import { getRunDetail, listRuns, startRun } from './runs/runs.service.ts';
 import { reconSettingsRoutes } from './settings.routes.ts';
 import { errors, RECON_BASE, type ReconRoutesOptions, reconDoc, reconScope } from './shared/recon-scope.ts';
@@ -172,6 +173,11 @@ export const reconRoutes: FastifyPluginAsyncZod<ReconRoutesOptions> = async (app
 
   const decisions = [
     ['unmatch', 'Undo matches: items freed, adjustments reversed', unmatchGroups],
+    [
+      'restore',
+      'Undo unmatches: groups, rows and write-offs as they were (refused when a row is taken)',
+      restoreGroups,
+    ],
     ['accept', 'Accept suggestions (one or many)', acceptSuggestions],
     ['reject', 'Reject suggestions (one or many): items freed', rejectSuggestions],
   ] as const;

@@ -257,13 +257,20 @@ export async function freeItems(db: Db, groupId: string): Promise<string[]> {
   return rows.map((r) => r.itemId);
 }
 
-type Decide = (
+/** One group's decision: refused with why, or the columns it changes (`audit`: more for the audit's after). */
+export type Decide = (
   db: Db,
   group: GroupRow,
-) => Promise<{ refused?: string; action?: string; after?: Partial<GroupRow>; itemIds?: string[] }>;
+) => Promise<{
+  refused?: string;
+  action?: string;
+  after?: Partial<GroupRow>;
+  itemIds?: string[];
+  audit?: Record<string, unknown>;
+}>;
 
 /** Each group decided on its own (refusals listed with why), all in one transaction. */
-async function decideGroups(
+export async function decideGroups(
   scope: ReconScope,
   input: GroupDecisionInput,
   decide: Decide,
@@ -305,7 +312,7 @@ async function decideGroups(
         ruleId: group.ruleId,
         reason: input.reason,
         before: groupState(group),
-        after: groupState(after),
+        after: { ...groupState(after), ...outcome.audit },
         itemIds: outcome.itemIds ?? [],
       });
       response.changed.push(id);
@@ -328,19 +335,39 @@ export function unmatchGroups(scope: ReconScope, input: GroupDecisionInput): Pro
       await releaseGroupAllocations(db, scope, group.id, input.reason || 'The match group was unmatched');
     }
     const itemIds = await freeItems(db, group.id);
+    const live = and(
+      eq(reconAdjustments.groupId, group.id),
+      inArray(reconAdjustments.state, ['active', 'pending_approval']),
+    );
+    const reversed = await db
+      .select({
+        id: reconAdjustments.id,
+        state: reconAdjustments.state,
+        decidedBy: reconAdjustments.decidedBy,
+        decidedAt: reconAdjustments.decidedAt,
+      })
+      .from(reconAdjustments)
+      .where(live);
     await db
       .update(reconAdjustments)
       .set({ state: 'reversed', decidedBy: scope.actor.userId, decidedAt: new Date() })
-      .where(
-        and(
-          eq(reconAdjustments.groupId, group.id),
-          inArray(reconAdjustments.state, ['active', 'pending_approval']),
-        ),
-      );
+      .where(live);
     return {
       action: 'group.unmatched',
       after: { state: 'undone', adjusted: 0n, decidedBy: scope.actor.userId, decidedAt: new Date() },
       itemIds,
+      // What an undo (restore.service.ts) gives back: the write-offs as they were.
+      audit:
+        reversed.length > 0
+          ? {
+              reversed_adjustments: reversed.map((adjustment) => ({
+                id: adjustment.id,
+                state: adjustment.state,
+                decided_by: adjustment.decidedBy,
+                decided_at: adjustment.decidedAt?.toISOString() ?? null,
+              })),
+            }
+          : undefined,
     };
   });
 }

@@ -260,6 +260,61 @@ describe('manual reconciliation', () => {
     expect(await unbalancedGroups(server, checked.org.id)).toEqual([]);
   });
 
+  it('restores an unmatched group exactly (rows, status, write-offs), and refuses when a row is taken', async () => {
+    const { bank, ledger } = await sides('Restore');
+    const pair = { left_item_ids: [bank.item['INV-1002']], right_item_ids: [ledger.item['INV-1002']] };
+    const made = (await o.call('POST', MANUAL, pair)).body.data;
+    const groupId = made.id;
+    const written = await o.call('POST', `${V1}/adjustment`, {
+      group_id: groupId,
+      reason: 'bank charges',
+      account: '6100 Bank charges',
+    });
+    expect(written.status).toBe(201);
+    const was = (await o.call('GET', `${V1}/groups/${groupId}`)).body;
+    expect(was.data).toMatchObject({ state: 'active', status: 'reconciled', adjusted: '-5000' });
+    const leftItem = bank.item['INV-1002'] as string;
+
+    const viewer = o.as((await o.member('Viewers')).token);
+    expect((await viewer('POST', `${MANUAL}/restore`, { group_ids: [groupId] })).status).toBe(403);
+    const early = await o.call('POST', `${MANUAL}/restore`, { group_ids: [groupId] });
+    expect(early.body.refused).toEqual([{ group_id: groupId, reason: 'The group is active, not unmatched' }]);
+
+    await o.call('POST', `${MANUAL}/unmatch`, { group_ids: [groupId], reason: 'wrong pair' });
+    expect((await statusOf(bank.id, leftItem)).status).toBe('unreconciled');
+    const outsider = await createReconOrg(server, 'Recon restore outsider');
+    const stolen = await outsider.call('POST', `${MANUAL}/restore`, { group_ids: [groupId] });
+    expect(stolen.body).toEqual({ changed: [], refused: [{ group_id: groupId, reason: 'Group not found' }] });
+
+    const restored = await o.call('POST', `${MANUAL}/restore`, { group_ids: [groupId], reason: 'undo' });
+    expect(restored.body).toEqual({ changed: [groupId], refused: [] });
+    const now = (await o.call('GET', `${V1}/groups/${groupId}`)).body;
+    expect(now.data).toMatchObject({ state: 'active', status: 'reconciled', adjusted: '-5000' });
+    expect(now.data.items).toEqual(was.data.items);
+    expect(now.adjustments).toEqual(was.adjustments);
+    expect((await statusOf(bank.id, leftItem)).status).toBe('reconciled');
+    const trail = await o.call('GET', `${V1}/audit?group_id=${groupId}`);
+    expect(trail.body.data[0]).toMatchObject({ action: 'group.restored', reason: 'undo' });
+    expect(trail.body.data[0].before.state).toBe('undone');
+    expect(trail.body.data[0].after).toMatchObject({ state: 'active', adjusted: '-5000' });
+    expect(await unbalancedGroups(server, o.org.id)).toEqual([]);
+    const twice = await o.call('POST', `${MANUAL}/restore`, { group_ids: [groupId] });
+    expect(twice.body.refused[0].reason).toMatch(/active, not unmatched/);
+
+    // Unmatched again, and one of its rows matched elsewhere meanwhile: the undo names that row.
+    await o.call('POST', `${MANUAL}/unmatch`, { group_ids: [groupId] });
+    const other = await o.call('POST', MANUAL, {
+      left_item_ids: [leftItem],
+      right_item_ids: [ledger.item['INV-1099']],
+    });
+    expect(other.status).toBe(201);
+    const taken = await o.call('POST', `${MANUAL}/restore`, { group_ids: [groupId] });
+    expect(taken.body.refused).toEqual([
+      { group_id: groupId, reason: `Row ${leftItem} is in another match now (group ${other.body.data.id})` },
+    ]);
+    expect((await o.call('GET', `${V1}/groups/${groupId}`)).body.data.state).toBe('undone');
+  });
+
   it('checks permissions and hides other organizations', async () => {
     const { bank, ledger } = await sides('Perm manual');
     const input = { left_item_ids: [bank.item['INV-1001']], right_item_ids: [ledger.item['INV-1001']] };
