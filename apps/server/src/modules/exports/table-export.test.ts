@@ -18,6 +18,7 @@ import {
   type ReconOrg,
   useTestSettings,
 } from '../recon/shared/recon-test-support.ts';
+import { tableExportSource } from '../tables/items-export.service.ts';
 import { createExportJob } from './export-job.ts';
 
 const BASE = '/api/tables/storage/counterpart_tables';
@@ -181,6 +182,32 @@ describe('table export of a reconciled table', () => {
         `Payment INV-1O03 ACME,3300.00,2026-03-06,Partial,${b},INV-1003\r\n` +
         `Bank charges,15.00,2026-03-07,Partial,${b},INV-1003\r\n`,
     );
+
+    // Batch by batch (one recon query each) as in one: batches of 1 and of 500, sorted descending.
+    const read = async (size: number) => {
+      const view = {
+        area: 'table',
+        format: 'csv',
+        table_id: bank.id,
+        sort: bank.col.Amount,
+        order: 'desc',
+      } as const;
+      const rows: unknown[][] = [];
+      for await (const batch of (
+        await tableExportSource(server.database.db, o.org.id, view, size)
+      ).batches()) {
+        rows.push(...batch);
+      }
+      return rows;
+    };
+    const one = await read(1);
+    expect(one).toEqual(await read(500));
+    expect(one.map((row) => row.slice(3))).toEqual([
+      ['Partial', b, 'INV-1003'],
+      ['Unreconciled', null, null],
+      ['Reconciled', a, 'INV-1001'],
+      ['Partial', b, 'INV-1003'],
+    ]);
 
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load((await exportOf(ledger.id, 'xlsx')).bytes as unknown as ArrayBuffer);
