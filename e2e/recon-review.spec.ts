@@ -86,6 +86,10 @@ test('suggestions are reviewed one by one with keys, and accepted in bulk only a
   await expect(queue).toContainText('3 suggestions to review');
   await expect(queue.getByTestId('queue-position')).toHaveText('Suggestion 1 of 3');
   await expect(queue).toContainText('Why these rows match');
+  // Why the run did not match it on its own, in words (threshold, rival row or another subset).
+  await expect(queue.getByTestId('suggestion-why')).toContainText(
+    /is below the \d+ % an automatic match needs|fits nearly as well|adds up to the same amount/,
+  );
   await expect(queue).toContainText(bankName);
   await expect(queue).toContainText(ledgerName);
   await shootThemes(page, shotsDir, 'review-queue', {

@@ -236,6 +236,25 @@ export const groupItemSchema = z.object({
 });
 export type GroupItem = z.infer<typeof groupItemSchema>;
 
+/**
+ * Why a run left a group as a suggestion: its score missed the pass's automatic threshold, a rival row
+ * (named by its reference as typed) scores within the ambiguity gap, or another subset totals the same.
+ */
+export const suggestionWhySchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('threshold'), score: z.number(), auto_accept: z.number() }),
+  z.object({
+    kind: z.literal('rival'),
+    item_id: z.string(),
+    side: reconSideSchema,
+    /** The rival row's reference as typed ('' when it has none or is gone). */
+    reference: z.string(),
+    score: z.number(),
+    gap: z.number(),
+  }),
+  z.object({ kind: z.literal('other_subset'), size: z.number().int() }),
+]);
+export type SuggestionWhy = z.infer<typeof suggestionWhySchema>;
+
 export const reconGroupSchema = z.object({
   id: z.string(),
   run_id: z.string().nullable(),
@@ -248,6 +267,8 @@ export const reconGroupSchema = z.object({
   state: groupStateSchema,
   score: z.number(),
   features: z.array(featureScoreSchema),
+  /** A run's suggestion: why it is not automatic; null otherwise. */
+  why: suggestionWhySchema.nullable().optional(),
   currency: z.string(),
   left_total: minorUnitsSchema,
   right_total: minorUnitsSchema,

@@ -1,6 +1,6 @@
 /** Building match groups from record indexes: totals, difference (bigint) and status. */
 import type { PreparedSide } from './prepare.ts';
-import type { FeatureScore, MatchGroup, MatchStatus } from './types.ts';
+import type { FeatureScore, MatchGroup, MatchStatus, SuggestionWhy } from './types.ts';
 
 function total(side: PreparedSide, indexes: readonly number[]): bigint {
   let sum = 0n;
@@ -30,6 +30,7 @@ export interface GroupOutcome {
   score: number;
   features: FeatureScore[];
   reason?: string;
+  why?: SuggestionWhy;
 }
 
 /** Makes the group and closes its records. */
@@ -54,6 +55,7 @@ export function closeGroup(
     features: group.features,
     difference,
     ...(group.reason === undefined ? {} : { reason: group.reason }),
+    ...(group.why === undefined ? {} : { why: group.why }),
   };
 }
 
@@ -80,5 +82,6 @@ export function closePair(
     features: group.features,
     difference,
     ...(group.reason === undefined ? {} : { reason: group.reason }),
+    ...(group.why === undefined ? {} : { why: group.why }),
   };
 }

@@ -171,10 +171,18 @@ describe('decisions a run respects', () => {
     const first = run(left, right, rulesOf(payerPass));
     expect(first.groups).toMatchObject([{ status: 'suggested', right: ['D2'] }]);
     expect(first.groups[0]!.reason).toBe('D1 (right) scores 0.9839, within the ambiguity gap 0.05');
+    expect(first.groups[0]!.why).toEqual({
+      kind: 'rival',
+      id: 'D1',
+      side: 'right',
+      score: 0.9839,
+      gap: 0.05,
+    });
     const second = run(left, right, rulesOf(payerPass), {
       rejectedPairs: [{ left: 'QAB1234567', right: 'D2' }],
     });
     expect(second.groups).toMatchObject([{ right: ['D1'], status: 'reconciled' }]);
     expect(second.groups[0]!.reason).toBeUndefined();
+    expect(second.groups[0]!.why).toBeUndefined();
   });
 });

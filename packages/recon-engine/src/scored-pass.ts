@@ -21,7 +21,7 @@ import {
   withDefaultWeights,
 } from './scoring.ts';
 import { float64Array, int32Array } from './typed-memory.ts';
-import type { MatchGroup, ScoredPass } from './types.ts';
+import type { MatchGroup, ScoredPass, SuggestionWhy } from './types.ts';
 
 /** Edges kept per left record (the best ones), enough for conflicts and the ambiguity gap. */
 const EDGES_PER_LEFT = 8;
@@ -143,14 +143,19 @@ export function runScoredPass(
     const rival = Math.max(bestLeft.other(l, r), bestRight.other(r, l));
     const automatic = score >= pass.auto_accept && score - rival >= pass.ambiguity_gap - 1e-9;
     let reason: string | undefined;
+    let why: SuggestionWhy | undefined;
     if (!automatic) {
-      if (score < pass.auto_accept) reason = `score ${score} is below auto-accept ${pass.auto_accept}`;
-      else {
+      if (score < pass.auto_accept) {
+        reason = `score ${score} is below auto-accept ${pass.auto_accept}`;
+        why = { kind: 'threshold', score, auto_accept: pass.auto_accept };
+      } else {
         // The rival: another right record for this left one, or another left record for this right one.
         const viaLeft = bestLeft.other(l, r) >= bestRight.other(r, l);
         const other = viaLeft ? bestLeft.otherPartner(l, r) : bestRight.otherPartner(r, l);
         const id = other < 0 ? '?' : (viaLeft ? right : left).records[other]!.id;
-        reason = `${id} (${viaLeft ? 'right' : 'left'}) scores ${rival}, within the ambiguity gap ${pass.ambiguity_gap}`;
+        const side = viaLeft ? 'right' : 'left';
+        reason = `${id} (${side}) scores ${rival}, within the ambiguity gap ${pass.ambiguity_gap}`;
+        why = { kind: 'rival', id, side, score: rival, gap: pass.ambiguity_gap };
       }
     }
     const party = edgeFeatures[4 * edge + 3]!;
@@ -168,6 +173,7 @@ export function runScoredPass(
         score,
         features: explainPair(context, l, r, features),
         reason,
+        why,
       }),
     );
   }

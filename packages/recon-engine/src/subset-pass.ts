@@ -30,7 +30,7 @@ import {
 } from './scoring.ts';
 import { findSubset, MAX_SUBSET_ITEMS, type SubsetOutcome } from './subset-sum.ts';
 import { int32Array } from './typed-memory.ts';
-import type { FeatureScore, MatchGroup, SubsetSumPass } from './types.ts';
+import type { FeatureScore, MatchGroup, SubsetSumPass, SuggestionWhy } from './types.ts';
 import { recordTypoHashes } from './typo-index.ts';
 
 export const DEFAULT_SUBSET_BLOCK = DEFAULT_MAX_BLOCK.subset_sum;
@@ -368,11 +368,17 @@ export function runSubsetPass(
     const { score, features } = scoreGroup(context, side, anchor, members, outcome.sum - target, remainder);
     if (score < pass.suggest) continue;
     const automatic = score >= pass.auto_accept && !outcome.ambiguous;
-    const reason = automatic
+    const why: SuggestionWhy | undefined = automatic
       ? undefined
       : score < pass.auto_accept
-        ? `score ${score} is below auto-accept ${pass.auto_accept}`
-        : `another subset of ${members.length} records totals the same amount`;
+        ? { kind: 'threshold', score, auto_accept: pass.auto_accept }
+        : { kind: 'other_subset', size: members.length };
+    const reason =
+      why === undefined
+        ? undefined
+        : why.kind === 'threshold'
+          ? `score ${score} is below auto-accept ${pass.auto_accept}`
+          : `another subset of ${members.length} records totals the same amount`;
     const leftIndexes = pass.cardinality === 'many:1' ? members : [anchor];
     const rightIndexes = pass.cardinality === 'many:1' ? [anchor] : members;
     groups.push(
@@ -382,6 +388,7 @@ export function runSubsetPass(
         score,
         features,
         reason,
+        why,
       }),
     );
   }

@@ -72,7 +72,15 @@ export interface MatchGroup {
    * score ("D4513 scores 0.91, within the ambiguity gap 0.05").
    */
   reason?: string;
+  /** The same as data, for a caller that words it itself (the server names the rival's reference). */
+  why?: SuggestionWhy;
 }
+
+/** Why a suggestion is not automatic: its score missed the threshold, a rival fits nearly as well, or another subset totals the same. */
+export type SuggestionWhy =
+  | { kind: 'threshold'; score: number; auto_accept: number }
+  | { kind: 'rival'; id: string; side: Side; score: number; gap: number }
+  | { kind: 'other_subset'; size: number };
 
 export interface PassStats {
   pass_id: string;

@@ -121,6 +121,11 @@ export const reconGroups = pgTable(
     state: text('state').notNull().default('active'),
     score: text('score').notNull().default('1'),
     features: jsonb('features').$type<Record<string, unknown>[]>().notNull().default([]),
+    /**
+     * A run's suggestion: why it is not automatic, as the engine said it (`SuggestionWhy`: the threshold,
+     * the rival record and its score, or another subset); null for automatic and manual groups.
+     */
+    why: jsonb('why').$type<Record<string, unknown>>(),
     currency: text('currency').notNull(),
     leftTotal: bigint('left_total', { mode: 'bigint' }).notNull(),
     rightTotal: bigint('right_total', { mode: 'bigint' }).notNull(),

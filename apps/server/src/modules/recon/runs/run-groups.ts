@@ -149,6 +149,7 @@ export function buildGroups(
       state: waits ? 'pending_approval' : 'active',
       score: String(group.score),
       features: group.features as unknown as Record<string, unknown>[],
+      why: group.why ? { ...group.why } : null,
       currency: amounts.get(first)?.currency ?? settings.default_currency,
       leftTotal,
       rightTotal,

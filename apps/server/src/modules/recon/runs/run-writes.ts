@@ -34,7 +34,7 @@ export interface AutoGroup {
 
 const GROUP_COLUMNS =
   'recon_groups (id, organization_id, run_id, left_table_id, right_table_id, source, rule_id, rule_name, status, ' +
-  'state, score, features, currency, left_total, right_total, difference, created_by)';
+  'state, score, features, why, currency, left_total, right_total, difference, created_by)';
 const ITEM_COLUMNS = 'recon_group_items (group_id, organization_id, item_id, table_id, side, amount, active)';
 const AUDIT_COLUMNS =
   'recon_audit (id, organization_id, actor_user_id, actor_email, action, target_type, target_id, group_id, run_id, ' +
@@ -67,6 +67,7 @@ export async function copyGroups(
       g.state ?? 'active',
       g.score ?? '1',
       JSON.stringify(g.features ?? []),
+      g.why ? JSON.stringify(g.why) : null,
       g.currency,
       String(g.leftTotal),
       String(g.rightTotal),

@@ -187,6 +187,37 @@ describe('runs', () => {
     expect(await unbalancedGroups(server, o.org.id)).toEqual([]);
   });
 
+  it('says why a suggestion is not automatic: the rival row by its reference, or the threshold missed', async () => {
+    const bank = await createSide(o, 'Why bank', [
+      ['Payment Baraka', '500.00', '2026-04-02'],
+      ['Payment for INV-7310', '812.00', '2026-04-09'],
+    ]);
+    const ledger = await createSide(o, 'Why ledger', [
+      ['INV-7001 Baraka', '500.00', '2026-04-01'],
+      ['INV-7002 Baraka', '500.00', '2026-04-01'],
+      ['INV-7310', '830.00', '2026-04-08'],
+    ]);
+    const run = await runAndWait(o, { left_table_id: bank.id, right_table_id: ledger.id });
+    const suggested = (await groupsOf(run.id)).data.filter((g: Json) => g.status === 'suggested');
+    expect(suggested.length).toBeGreaterThan(0);
+    for (const group of suggested) {
+      expect(group.why, JSON.stringify(group)).toBeTruthy();
+      if (group.why.kind === 'threshold') expect(group.why.score).toBeLessThan(group.why.auto_accept);
+    }
+    const rival = suggested.find((g: Json) => g.why.kind === 'rival');
+    expect(rival?.why).toMatchObject({
+      side: 'right',
+      reference: expect.stringMatching(/^INV-700[12] Baraka$/),
+    });
+    const taken = rival.items.find((item: Json) => item.side === 'right').item_id;
+    expect(rival.why.item_id).not.toBe(taken);
+    // The group's own page says it too, and an automatic group has no why.
+    const one = await o.call('GET', `${V1}/groups/${rival.id}`);
+    expect(one.body.data.why).toEqual(rival.why);
+    const automatic = (await groupsOf(run.id)).data.filter((g: Json) => g.status !== 'suggested');
+    for (const group of automatic) expect(group.why).toBeNull();
+  });
+
   it('maker-checker holds automatic matches at or above the approval amount until a person decides', async () => {
     const held = await createReconOrg(server, 'Recon held');
     await useTestSettings(held, { maker_checker: { enabled: true, threshold: '100000' } });

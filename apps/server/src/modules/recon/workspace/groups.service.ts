@@ -1,11 +1,11 @@
-import type { Adjustment, GroupItem, ReconGroup } from '@counterpart/contracts';
-import { proposedDateColumn } from '@counterpart/domain';
+import type { Adjustment, GroupItem, ReconGroup, SuggestionWhy } from '@counterpart/contracts';
+import { proposedDateColumn, proposedReferenceColumns } from '@counterpart/domain';
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/database.ts';
 import { reconAdjustments, reconGroupItems, reconGroups, users } from '../../../db/schema.ts';
 import { notFound } from '../../../errors.ts';
-import { findItems, itemView } from '../../tables/tables-reader.service.ts';
+import { cellText, findItems, itemView } from '../../tables/tables-reader.service.ts';
 import { listPage, pageOffset } from '../shared/list-page.ts';
 import type { ReconScope } from '../shared/recon-scope.ts';
 
@@ -25,7 +25,55 @@ export function isUuid(id: string): boolean {
 }
 
 /** A group's wire form; `items` as given (with values when read for display). */
-export function groupView(row: GroupSelect, items: GroupItem[]): ReconGroup {
+/** The stored `why` of a group with its rival's reference (`references`: item id → reference as typed). */
+function whyView(
+  stored: Record<string, unknown> | null,
+  references: Map<string, string>,
+): SuggestionWhy | null {
+  if (!stored) return null;
+  if (stored.kind === 'rival') {
+    const itemId = String(stored.id ?? '');
+    return {
+      kind: 'rival',
+      item_id: itemId,
+      side: stored.side === 'left' ? 'left' : 'right',
+      reference: references.get(itemId) ?? '',
+      score: Number(stored.score),
+      gap: Number(stored.gap),
+    };
+  }
+  if (stored.kind === 'threshold') {
+    return { kind: 'threshold', score: Number(stored.score), auto_accept: Number(stored.auto_accept) };
+  }
+  if (stored.kind === 'other_subset') return { kind: 'other_subset', size: Number(stored.size) };
+  return null;
+}
+
+/** The references as typed of the rival rows these groups' suggestions name (one read). */
+async function rivalReferences(db: Db, organizationId: string, rows: GroupSelect[]) {
+  const ids = rows.flatMap(({ group }) =>
+    group.why?.kind === 'rival' && typeof group.why.id === 'string' && isUuid(group.why.id)
+      ? [group.why.id]
+      : [],
+  );
+  const references = new Map<string, string>();
+  if (ids.length === 0) return references;
+  for (const item of await findItems(db, organizationId, [...new Set(ids)])) {
+    const values = item.values as Record<string, unknown>;
+    const text = proposedReferenceColumns(item.columns)
+      .map((column) => cellText(column, values[column.id]))
+      .filter((value) => value !== '')
+      .join(' ');
+    references.set(item.id, text);
+  }
+  return references;
+}
+
+export function groupView(
+  row: GroupSelect,
+  items: GroupItem[],
+  references: Map<string, string> = new Map(),
+): ReconGroup {
   const g = row.group;
   return {
     id: g.id,
@@ -39,6 +87,7 @@ export function groupView(row: GroupSelect, items: GroupItem[]): ReconGroup {
     state: g.state as ReconGroup['state'],
     score: Number(g.score),
     features: g.features as ReconGroup['features'],
+    why: whyView(g.why ?? null, references),
     currency: g.currency,
     left_total: g.leftTotal.toString(),
     right_total: g.rightTotal.toString(),
@@ -141,7 +190,8 @@ export async function listGroups(scope: ReconScope, query: GroupsQuery) {
     rows.map((r) => r.group.id),
   );
   const [total] = await scope.db.select({ n: count() }).from(reconGroups).where(where);
-  const data = rows.map((row) => groupView(row, items.get(row.group.id) ?? []));
+  const references = await rivalReferences(scope.db, scope.organizationId, rows);
+  const data = rows.map((row) => groupView(row, items.get(row.group.id) ?? [], references));
   return listPage(data, query, total?.n ?? 0);
 }
 
@@ -165,7 +215,7 @@ export async function getGroup(db: Db, organizationId: string, groupId: string):
   );
   if (!row) throw notFound('Group not found');
   const items = await itemsOfGroups(db, organizationId, [groupId]);
-  return groupView(row, items.get(groupId) ?? []);
+  return groupView(row, items.get(groupId) ?? [], await rivalReferences(db, organizationId, [row]));
 }
 
 /** A group with the adjustments written against it (every state, oldest first). */

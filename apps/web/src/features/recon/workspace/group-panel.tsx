@@ -1,4 +1,11 @@
-import type { Adjustment, GroupItem, ReconGroup, SideFields, TableColumn } from '@counterpart/contracts';
+import type {
+  Adjustment,
+  GroupItem,
+  ReconGroup,
+  SideFields,
+  SuggestionWhy,
+  TableColumn,
+} from '@counterpart/contracts';
 import { Check, Scale, Unlink, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { formatDateTime } from '../../../shared/lib/date-time.ts';
@@ -76,6 +83,21 @@ function ItemsTable(props: { side: GroupSide; items: GroupItem[]; currency: stri
       )}
     </div>
   );
+}
+
+const percentOf = (score: number) => `${Math.round(score * 100)} %`;
+
+/** Why a run left the group for a person, in words (the rival named by its reference and table). */
+export function suggestionWhyText(why: SuggestionWhy, left: GroupSide, right: GroupSide): string {
+  if (why.kind === 'threshold') {
+    return `Its score, ${percentOf(why.score)}, is below the ${percentOf(why.auto_accept)} an automatic match needs.`;
+  }
+  if (why.kind === 'other_subset') {
+    return `Another set of ${why.size} rows adds up to the same amount.`;
+  }
+  const table = (why.side === 'left' ? left : right).name;
+  const rival = why.reference ? `${why.reference} in ${table}` : `another row of ${table}`;
+  return `${rival} fits nearly as well (${percentOf(why.score)}, within ${Math.round(why.gap * 100)} points of this one).`;
 }
 
 /** A match group: its rows on both sides, totals, difference, the rule and its score in words, actions, audit. */
@@ -255,6 +277,16 @@ export function GroupDetails(props: {
               />
             ))}
           </ul>
+        </section>
+      )}
+      {data.status === 'suggested' && data.why && (
+        <section aria-labelledby="suggestion-why">
+          <h3 id="suggestion-why" className={CAPTION}>
+            Why it is only a suggestion
+          </h3>
+          <p className="text-zinc-700 dark:text-zinc-200" data-testid="suggestion-why">
+            {suggestionWhyText(data.why, props.left, props.right)}
+          </p>
         </section>
       )}
       {data.note && <p className="text-zinc-600 dark:text-zinc-300">Note: {data.note}</p>}

@@ -1,0 +1,1 @@
+ALTER TABLE "recon_groups" ADD COLUMN "why" jsonb;
