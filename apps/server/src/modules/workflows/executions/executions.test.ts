@@ -299,8 +299,17 @@ describe('workflow executions', () => {
       match_rate: 50,
       unreconciled: 2,
       statuses: {
-        reconciled: { groups: 2, records: 4, amount: '40900.00' },
-        suggested: { groups: 1, records: 2, amount: '12200.00' },
+        // Each side on its own, never added: 20,450.00 on each side, not 40,900.00.
+        reconciled: {
+          groups: 2,
+          records: 4,
+          sides: { left: { in: '20450.00', out: '0.00' }, right: { in: '20450.00', out: '0.00' } },
+        },
+        suggested: {
+          groups: 1,
+          records: 2,
+          sides: { left: { in: '6100.00', out: '0.00' }, right: { in: '6100.00', out: '0.00' } },
+        },
       },
     });
     expect(block(done, 'open')).toMatchObject({ status: 'succeeded', rows_out: 2 });

@@ -217,7 +217,10 @@ describe('output blocks and downloads', () => {
     expect(mails[0]?.subject).toBe('January reconciled');
     expect(mails[0]?.textBody).toContain('The run is done.');
     expect(mails[0]?.textBody).toMatch(/January close: match rate 50 % of 4 records/);
-    expect(mails[0]?.textBody).toContain('reconciled: 2 records in 1 groups, 24000.00');
+    // Each side on its own (12,000.00 each), never the two added.
+    expect(mails[0]?.textBody).toContain(
+      'reconciled: 2 records in 1 groups, left 12000.00 in · right 12000.00 in',
+    );
     expect(mails[0]?.htmlBody).toContain('<td>reconciled</td>');
     const inbox = await server.database.db
       .select()

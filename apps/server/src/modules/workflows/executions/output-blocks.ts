@@ -41,13 +41,41 @@ export function isStoredExportedFile(value: unknown): value is StoredExportedFil
 
 const WRITE_BATCH = 1_000;
 
+type Direction = { in: string; out: string };
+
+/** One status of a dashboard value: amounts per side and direction (`amount` in values stored before). */
+interface DashboardStatus {
+  groups: number;
+  records: number;
+  sides?: { left: Direction; right: Direction } | null;
+  amount?: string;
+}
+
 /** A dashboard value (the Dashboard block's output). */
 interface DashboardValue {
   title: string;
   records: number | null;
   match_rate: number | null;
-  statuses: Record<string, { groups: number; records: number; amount: string }>;
+  statuses: Record<string, DashboardStatus>;
   unreconciled: number | null;
+}
+
+const NO_AMOUNT = '—';
+
+/** Money in and out of one side in words: `20450.00 in`, `5000.00 out`, `333.00 in, 5000.00 out`. */
+function directionText(direction: Direction): string {
+  const parts = [
+    ...(Number(direction.in) !== 0 ? [`${direction.in} in`] : []),
+    ...(Number(direction.out) !== 0 ? [`${direction.out} out`] : []),
+  ];
+  return parts.length > 0 ? parts.join(', ') : '0.00';
+}
+
+/** A status's amounts for a reader: each side on its own, never added (`left 20450.00 in · right 20450.00 in`). */
+function statusAmountText(entry: DashboardStatus): string {
+  if (entry.sides)
+    return `left ${directionText(entry.sides.left)} · right ${directionText(entry.sides.right)}`;
+  return entry.amount ?? NO_AMOUNT;
 }
 
 function isDashboard(value: unknown): value is DashboardValue {
@@ -56,12 +84,15 @@ function isDashboard(value: unknown): value is DashboardValue {
 
 function dashboardRows(dashboard: DashboardValue): RowSet {
   return {
-    columns: ['Status', 'Groups', 'Records', 'Amount'],
+    columns: ['Status', 'Groups', 'Records', 'Left in', 'Left out', 'Right in', 'Right out'],
     rows: Object.entries(dashboard.statuses).map(([status, entry]) => ({
       Status: status,
       Groups: String(entry.groups),
       Records: String(entry.records),
-      Amount: entry.amount,
+      'Left in': entry.sides?.left.in ?? NO_AMOUNT,
+      'Left out': entry.sides?.left.out ?? NO_AMOUNT,
+      'Right in': entry.sides?.right.in ?? NO_AMOUNT,
+      'Right out': entry.sides?.right.out ?? NO_AMOUNT,
     })),
   };
 }
@@ -180,7 +211,9 @@ function summaryOf(values: unknown[]): { text: string[]; html: string[]; excepti
     const statuses = Object.entries(dashboard.statuses);
     const text = [
       `${dashboard.title}: match rate ${dashboard.match_rate ?? '—'} % of ${dashboard.records ?? '—'} records`,
-      ...statuses.map(([s, e]) => `  ${s}: ${e.records} records in ${e.groups} groups, ${e.amount}`),
+      ...statuses.map(
+        ([s, e]) => `  ${s}: ${e.records} records in ${e.groups} groups, ${statusAmountText(e)}`,
+      ),
       `Unreconciled: ${dashboard.unreconciled ?? '—'}`,
     ];
     const html = [
@@ -188,7 +221,7 @@ function summaryOf(values: unknown[]): { text: string[]; html: string[]; excepti
       `<table border="1" cellpadding="4" cellspacing="0"><tr><th>Status</th><th>Records</th><th>Groups</th><th>Amount</th></tr>${statuses
         .map(
           ([s, e]) =>
-            `<tr><td>${escapeHtml(s)}</td><td>${e.records}</td><td>${e.groups}</td><td>${escapeHtml(e.amount)}</td></tr>`,
+            `<tr><td>${escapeHtml(s)}</td><td>${e.records}</td><td>${e.groups}</td><td>${escapeHtml(statusAmountText(e))}</td></tr>`,
         )
         .join('')}</table>`,
       `<p>Unreconciled: ${dashboard.unreconciled ?? '—'}</p>`,
