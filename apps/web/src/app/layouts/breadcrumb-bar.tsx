@@ -1,12 +1,17 @@
 import { ChevronRight, House } from 'lucide-react';
 import { Link } from 'react-router';
+import { usePageHeadingStore } from '../../shared/stores/page-heading-store.ts';
 import { useRouteHandle } from '../use-route-handle.ts';
 
 const CRUMB = 'block';
 
-/** Breadcrumbs (home icon, then the route's crumbs; the last is the current page) and the page heading. */
+/**
+ * Breadcrumbs (home icon, then the route's crumbs; the last is the current page) and the page heading: the item
+ * the page shows (a table's, workflow's or person's name) once it has loaded, else the route's title.
+ */
 export function BreadcrumbBar() {
   const matched = useRouteHandle();
+  const itemName = usePageHeadingStore((state) => state.itemName);
   if (!matched) return null;
   const { handle, params } = matched;
   const crumbs = handle.crumbs?.(params) ?? [];
@@ -57,7 +62,7 @@ export function BreadcrumbBar() {
       </nav>
       {!handle.ownHeading && (
         <h1 className="mt-3 text-2xl font-semibold tracking-tight text-zinc-900 dark:text-zinc-50">
-          {handle.title}
+          {itemName ?? handle.title}
         </h1>
       )}
     </div>

@@ -1,12 +1,14 @@
 import type { TableColumn, TableItem } from '@counterpart/contracts';
+import { countOf } from '@counterpart/domain';
 import { ArrowLeftRight, Columns3, Plus, Rows3, Undo2, Waypoints } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { HttpError } from '../../shared/lib/http.ts';
 import { useCan } from '../../shared/session/use-can.ts';
+import { usePageItemName } from '../../shared/stores/page-heading-store.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { EmptyView } from '../../shared/ui/empty-view.tsx';
 import { ErrorAlert } from '../../shared/ui/error-alert.tsx';
+import { LoadFailureView } from '../../shared/ui/load-failure-view.tsx';
 import { Panel } from '../../shared/ui/panel.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { AddColumnDialog } from './add-column-dialog.tsx';
@@ -26,7 +28,6 @@ import { TableToolbar } from './table-toolbar.tsx';
 import { type ItemsView, useItems, useTable } from './tables-api.ts';
 import { useCellEdits } from './use-cell-edits.ts';
 
-const COUNT = new Intl.NumberFormat('en-US');
 const GROUPED_VIEW: ItemsView = {
   pageNo: 1,
   pageSize: 1,
@@ -39,6 +40,7 @@ const GROUPED_VIEW: ItemsView = {
 export function ViewTablePage() {
   const tableId = useParams().id ?? '';
   const table = useTable(tableId);
+  usePageItemName(table.data?.name);
   const [params] = useSearchParams();
   // `?status=unreconciled` (from the reconciliation dashboard) opens the grid filtered on it.
   const [view, setView] = useState<ItemsView>(() => {
@@ -72,20 +74,7 @@ export function ViewTablePage() {
       </div>
     );
   }
-  if (table.isError) {
-    const missing = table.error instanceof HttpError && table.error.status === 404;
-    return (
-      <section className="rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
-        <EmptyView
-          icon={<Rows3 />}
-          title={missing ? 'Table not found' : 'Request Failed'}
-          description={
-            missing ? 'It may have been deleted, or it belongs to another organization.' : table.error.message
-          }
-        />
-      </section>
-    );
-  }
+  if (table.isError) return <LoadFailureView thing="Table" icon={<Rows3 />} error={table.error} />;
 
   const columns = [...table.data.columns].sort((a, b) => a.position - b.position);
   const visible = columns.filter((column) => !hidden.has(column.id));
@@ -113,7 +102,7 @@ export function ViewTablePage() {
     <div className="space-y-4 dark:[color-scheme:dark]">
       <Panel
         title={table.data.name}
-        description={`${COUNT.format(table.data.row_count)} rows · ${columns.length} columns${table.data.description ? ` · ${table.data.description}` : ''}`}
+        description={`${countOf(table.data.row_count, 'row')} · ${countOf(columns.length, 'column')}${table.data.description ? ` · ${table.data.description}` : ''}`}
         actions={
           <>
             {edits.canUndo && canUpdate && (

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { formatDateTime } from '../../shared/lib/date-time.ts';
 import { useCan } from '../../shared/session/use-can.ts';
+import { usePageItemName } from '../../shared/stores/page-heading-store.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { EmptyView } from '../../shared/ui/empty-view.tsx';
 import { ConfirmDialog } from '../../shared/ui/modal.tsx';
@@ -26,6 +27,7 @@ export function ViewUserPage() {
   const { userId = '' } = useParams();
   const navigate = useNavigate();
   const user = useTeamUser(userId);
+  usePageItemName(user.data ? user.data.full_name || user.data.email : null);
   const remove = useRemoveUser();
   const canRemove = useCan('delete', 'team-users');
   const [confirming, setConfirming] = useState(false);

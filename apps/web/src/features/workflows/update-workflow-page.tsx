@@ -1,4 +1,7 @@
+import { Workflow } from 'lucide-react';
 import { useParams } from 'react-router';
+import { usePageItemName } from '../../shared/stores/page-heading-store.ts';
+import { LoadFailureView } from '../../shared/ui/load-failure-view.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { useBlocks, useWorkflow } from './editor/editor-api.ts';
 import { WorkflowEditor } from './editor/workflow-editor.tsx';
@@ -8,8 +11,9 @@ export function UpdateWorkflowPage() {
   const { id = '' } = useParams();
   const blocks = useBlocks();
   const workflow = useWorkflow(id);
-  const error = blocks.error ?? workflow.error;
-  if (error) return <p role="alert">The workflow could not be loaded: {error.message}</p>;
+  usePageItemName(workflow.data?.workflow_name);
+  const error = workflow.error ?? blocks.error;
+  if (error) return <LoadFailureView thing="Workflow" icon={<Workflow />} error={error} />;
   if (!blocks.data || !workflow.data) return <Skeleton className="h-[600px] w-full" />;
   return (
     <WorkflowEditor

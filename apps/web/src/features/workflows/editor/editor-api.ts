@@ -8,6 +8,7 @@ import {
   workflowsPageSchema,
 } from '@counterpart/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { HttpError } from '../../../shared/lib/http.ts';
 import { http } from '../../../shared/session/http-client.ts';
 import { useTablesBase, useTablesKey } from '../../tables/index.ts';
 import { useWorkflowsKey } from '../workflows-api.ts';
@@ -36,7 +37,7 @@ export function useWorkflow(workflowId: string) {
         signal,
       });
       const workflow = page.data[0];
-      if (!workflow) throw new Error('No such workflow');
+      if (!workflow) throw new HttpError(404, { message: 'Workflow not found' });
       return workflow;
     },
   });
