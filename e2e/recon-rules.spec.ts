@@ -152,7 +152,8 @@ test('a rule set made from the defaults is changed, tested on two tables, saved 
   await shootThemes(page, shotsDir, 'rule-editor', { still: true });
 
   await page.getByRole('button', { name: 'Save rule set' }).click();
-  await expect(page.getByText(`Rule set ${ruleName} saved`)).toBeVisible();
+  await expect(page.getByText('Rule saved successfully', { exact: true })).toBeVisible();
+  await expect(page.getByText(`Rule set ${ruleName}`, { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/reconciliation\/rules$/);
   const row = page.getByRole('row', { name: new RegExp(ruleName) });
   await expect(row).toContainText('Default');

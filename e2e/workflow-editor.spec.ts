@@ -109,10 +109,15 @@ test('a workflow is built in the graph editor, checked, saved, and its name kept
   await page.getByLabel('Description').fill('Built in the editor');
   await shootThemes(page, shotsDir, 'editor');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Rule saved successfully', { exact: true })).toBeVisible();
+  await expect(page.getByText('Workflow saved', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/workflows\/manage-workflow\/[0-9a-f-]{36}$/);
   await expect(nodeOf(page, 'filter_rows')).toBeVisible();
   await expect(page.getByLabel('Name', { exact: true })).toHaveValue(workflowName);
+  // The heading names the workflow; the crumb keeps the spec's words.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(workflowName);
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText(
+    'Manage and Update Workflow',
+  );
 
   // A second new workflow with the same name (other case) is refused.
   await page.goto('/workflows/manage-workflow');
@@ -123,6 +128,17 @@ test('a workflow is built in the graph editor, checked, saved, and its name kept
     page.getByText('You cannot add a new rule with duplicate name', { exact: true }),
   ).toBeVisible();
   await expect(page).toHaveURL(/\/workflows\/manage-workflow$/);
+
+  // A missing workflow (absent or malformed id) reads like a missing table.
+  for (const id of ['00000000-0000-4000-8000-000000000000', 'not-an-id']) {
+    await page.goto(`/workflows/manage-workflow/${id}`);
+    await expect(page.getByText('Workflow not found', { exact: true })).toBeVisible();
+    await expect(
+      page.getByText('It may have been deleted, or it belongs to another organization.'),
+    ).toBeVisible();
+  }
+  await page.goto('/tables/00000000-0000-4000-8000-000000000000');
+  await expect(page.getByText('Table not found', { exact: true })).toBeVisible();
 });
 
 /** Node boxes on screen, by id. */
@@ -292,7 +308,7 @@ test('auto-layout, column and rule set pickers, and the unsaved-changes warning'
   await expect(nodeOf(page, 'match')).toBeVisible();
   await page.getByRole('button', { name: 'Auto-layout' }).click();
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Rule saved successfully', { exact: true })).toBeVisible();
+  await expect(page.getByText('Workflow saved', { exact: true })).toBeVisible();
   await nav.getByRole('link', { name: 'Workflows' }).click();
   await expect(page).toHaveURL(/\/workflows$/);
   await expect(dialog).toBeHidden();

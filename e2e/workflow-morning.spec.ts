@@ -143,7 +143,7 @@ test('the morning workflow is built in the editor, run with two files, and follo
   await page.getByLabel('Name', { exact: true }).fill(workflowName);
   await page.getByLabel('Description').fill('Every morning: M-Pesa/bank file against the ledger');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Rule saved successfully', { exact: true })).toBeVisible();
+  await expect(page.getByText('Workflow saved', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/workflows\/manage-workflow\/[0-9a-f-]{36}$/);
   const editorUrl = page.url();
   const workflowId = editorUrl.split('/').at(-1) as string;

@@ -6,7 +6,7 @@ import type {
   ExecutionStatus,
   WorkflowGraph,
 } from '@counterpart/contracts';
-import { ERROR_OUTPUT, topologicalOrder } from '@counterpart/domain';
+import { countOf, ERROR_OUTPUT, topologicalOrder } from '@counterpart/domain';
 
 /**
  * How execution and block-run statuses read, and the badge word that gives their tone through the
@@ -156,9 +156,9 @@ export function nodeRunView(run: BlockRun | undefined): NodeRunView {
   }
   const rows =
     run.rows_in !== null && run.rows_out !== null
-      ? ` · ${formatCount(run.rows_in)} → ${formatCount(run.rows_out)} rows`
+      ? ` · ${formatCount(run.rows_in)} → ${countOf(run.rows_out, 'row')}`
       : run.rows_out !== null
-        ? ` · ${formatCount(run.rows_out)} rows`
+        ? ` · ${countOf(run.rows_out, 'row')}`
         : '';
   return { status: run.status, text: `${run.cached ? `${label} (cached)` : label}${rows}` };
 }

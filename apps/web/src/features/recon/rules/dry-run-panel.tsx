@@ -1,4 +1,5 @@
 import type { ReconRun, RulePass } from '@counterpart/contracts';
+import { countOf } from '@counterpart/domain';
 import { FlaskConical } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../shared/ui/button.tsx';
@@ -42,7 +43,7 @@ export function DryRunPanel({ readPasses }: DryRunPanelProps) {
     { value: '', label: tables.isPending ? 'Loading tables…' : 'Choose a table' },
     ...(tables.data?.data ?? []).map((table) => ({
       value: table.id,
-      label: `${table.name} (${COUNT.format(table.row_count)} rows)`,
+      label: `${table.name} (${countOf(table.row_count, 'row')})`,
     })),
   ];
 
@@ -116,9 +117,8 @@ function DryRunResult({ run }: { run: ReconRun }) {
   return (
     <section aria-label="Test result" className="space-y-4">
       <p className="text-sm text-zinc-600 dark:text-zinc-300">
-        {run.left_table_name} ({COUNT.format(summary.left_considered ?? summary.left_items ?? 0)} items)
-        against {run.right_table_name} ({COUNT.format(summary.right_considered ?? summary.right_items ?? 0)}{' '}
-        items)
+        {run.left_table_name} ({countOf(summary.left_considered ?? summary.left_items ?? 0, 'item')}) against{' '}
+        {run.right_table_name} ({countOf(summary.right_considered ?? summary.right_items ?? 0, 'item')})
         {summary.engine_ms !== undefined && ` · ${COUNT.format(Math.round(summary.engine_ms))} ms`}
       </p>
       <div className="overflow-x-auto">
@@ -187,7 +187,7 @@ function DryRunResult({ run }: { run: ReconRun }) {
       </div>
       {(summary.skipped_count ?? 0) > 0 && (
         <p className="text-sm text-amber-700 dark:text-amber-300">
-          {COUNT.format(summary.skipped_count ?? 0)} rows were skipped
+          {countOf(summary.skipped_count ?? 0, 'row')} {summary.skipped_count === 1 ? 'was' : 'were'} skipped
           {summary.skipped?.[0] ? ` (first: ${summary.skipped[0].reason})` : ''}.
         </p>
       )}

@@ -99,7 +99,7 @@ describe('RuleEditorPage', () => {
     expect(body.passes.map((pass) => pass.id)).toEqual(['tolerance', 'exact']);
     expect(body.passes[0]?.amount_tolerance).toEqual({ absolute: 100_010, percent: 0.5 });
     expect(await screen.findByText('Rule sets list')).toBeTruthy();
-    expect(mocks.toastSuccess).toHaveBeenCalledWith('Rule set Mine saved');
+    expect(mocks.toastSuccess).toHaveBeenCalledWith('Rule saved successfully', 'Rule set Mine');
   });
 
   it("places the server's pass errors next to their field and a duplicate name under the name", async () => {

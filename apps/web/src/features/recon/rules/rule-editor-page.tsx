@@ -157,7 +157,7 @@ function RuleEditor({ ruleId, initial }: { ruleId: string | null; initial: RuleD
           passes,
         },
       });
-      toast.success(`Rule set ${saved.name} saved`);
+      toast.success('Rule saved successfully', `Rule set ${saved.name}`);
       navigate('/reconciliation/rules');
     } catch (failure) {
       const data = failure instanceof HttpError ? failure.data : undefined;

@@ -1,4 +1,5 @@
 import type { ReconItem, ReconStatus, SideFields, TableColumn } from '@counterpart/contracts';
+import { countOf } from '@counterpart/domain';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { LoaderCircle } from 'lucide-react';
 import { type KeyboardEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
@@ -154,7 +155,7 @@ export function ItemList(props: ItemListProps) {
             {tableName}
           </h2>
           <span className="shrink-0 text-xs text-zinc-500 tabular-nums dark:text-zinc-400">
-            {pages ? `${total.toLocaleString('en-US')} rows` : ''}
+            {pages ? countOf(total, 'row') : ''}
           </span>
         </div>
         <div className="flex flex-col gap-2 sm:flex-row">

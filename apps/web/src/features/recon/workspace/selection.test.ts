@@ -164,6 +164,17 @@ describe('row text', () => {
     });
     expect(rowText({}, undefined, columns)).toEqual({ reference: '', description: '' });
   });
+
+  it('leaves out a cell that is only a currency code, unless it is all there is', () => {
+    const withCurrency = [{ id: 'c0', type: 'text' as const, position: 0 }, ...columns];
+    const row = { ...values, c0: 'KES' };
+    expect(rowText(row, undefined, withCurrency)).toEqual({
+      reference: 'INV-101',
+      description: 'Rent January',
+    });
+    expect(rowText(row, { reference: ['c0', 'c2'], text: ['c3'] }, withCurrency).reference).toBe('INV-101');
+    expect(rowText({ c0: 'KES' }, { reference: ['c0'] }, withCurrency).reference).toBe('KES');
+  });
 });
 
 describe('keyboard shortcuts', () => {

@@ -98,18 +98,23 @@ export interface RowText {
   description: string;
 }
 
+/** A bare currency code ("KES"): the amount beside it already says it, so a row's words leave it out. */
+const CURRENCY_CODE = /^[A-Z]{3}$/;
+
 /**
  * The reference and description a row shows: the side's reference columns (else its first text
- * column) and its free-text columns (else the next text column), joined when several.
+ * column) and its free-text columns (else the next text column), joined when several. A cell that is only a
+ * currency code is left out (rows read "INV-101", not "KES · INV-101") unless it is all there is.
  */
 export function rowText(
   values: Readonly<Record<string, unknown>>,
   fields: SideFields | undefined,
   columns: ReadonlyArray<Pick<TableColumn, 'id' | 'type' | 'position'>>,
 ): RowText {
+  const cell = (id: string) => cellText(values[id]).trim();
   const text = [...columns]
     .sort((a, b) => a.position - b.position)
-    .filter((column) => column.type === 'text');
+    .filter((column) => column.type === 'text' && !CURRENCY_CODE.test(cell(column.id)));
   const referenceIds = fields?.reference?.length
     ? fields.reference
     : text.slice(0, 1).map((column) => column.id);
@@ -119,11 +124,11 @@ export function rowText(
         .filter((column) => !referenceIds.includes(column.id))
         .slice(0, 1)
         .map((column) => column.id);
-  const join = (ids: ReadonlyArray<string>) =>
-    ids
-      .map((id) => cellText(values[id]).trim())
-      .filter(Boolean)
-      .join(' · ');
+  const join = (ids: ReadonlyArray<string>) => {
+    const parts = ids.map(cell).filter(Boolean);
+    const words = parts.filter((part) => !CURRENCY_CODE.test(part));
+    return (words.length > 0 ? words : parts).join(' · ');
+  };
   return {
     reference: join(referenceIds),
     description: join(descriptionIds.filter((id) => !referenceIds.includes(id))),

@@ -200,7 +200,7 @@ function Editor({ blocks, graph: initial, workflow }: WorkflowEditorProps) {
       });
       setLastSaved({ graph, name, description });
       guard.markSaved();
-      toast.success('Rule saved successfully');
+      toast.success('Workflow saved');
       if (!workflow) navigate(`/workflows/manage-workflow/${saved.data.workflow_id}`);
     } catch (error) {
       toast.error('Request Failed', error instanceof Error ? error.message : undefined);
