@@ -101,7 +101,7 @@ export function ViewTablePage() {
   return (
     <div className="space-y-4 dark:[color-scheme:dark]">
       <Panel
-        title={table.data.name}
+        title="Rows"
         description={`${countOf(table.data.row_count, 'row')} · ${countOf(columns.length, 'column')}${table.data.description ? ` · ${table.data.description}` : ''}`}
         actions={
           <>
