@@ -268,6 +268,19 @@ test('reconciles a bank statement against a ledger: run, accept, match with a wr
   await expect(toasts(page).getByText('Group unmatched')).toBeVisible();
   await expect(askExact).toBeHidden();
   await expect(exact).toBeHidden();
+  // The toast offers Undo: the match comes back as it was; then unmatched again.
+  await toasts(page).getByRole('button', { name: 'Undo' }).click();
+  await expect(toasts(page).getByText('Match restored')).toBeVisible();
+  await expect(option(left, /Payment Acme Ltd/)).toBeVisible();
+  await option(left, /Payment Acme Ltd/).click();
+  await expect(exact.getByText('Reconciled', { exact: true })).toBeVisible();
+  await expect(exact.getByRole('region', { name: 'Audit trail' })).toContainText(
+    'Paid twice, matched to the wrong invoice',
+  );
+  await exact.getByRole('button', { name: 'Unmatch' }).click();
+  await askExact.getByRole('button', { name: 'Unmatch 1 group' }).click();
+  await expect(askExact).toBeHidden();
+  await expect(exact).toBeHidden();
   await expectCounts(page, bank, { reconciled: 4, partial: 0, suggested: 2, unreconciled: 2 });
   await expectCounts(page, ledger, { reconciled: 4, partial: 0, suggested: 2, unreconciled: 2 });
 

@@ -446,6 +446,7 @@ export const groupDetailResponseSchema = z.object({
   data: reconGroupSchema,
   adjustments: z.array(adjustmentSchema),
 });
+export type GroupDetailResponse = z.infer<typeof groupDetailResponseSchema>;
 
 // ---------------------------------------------------------------- approvals (/v1/recon/approvals)
 

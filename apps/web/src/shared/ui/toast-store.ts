@@ -10,6 +10,13 @@ export interface ToastOptions {
   duration?: number | null;
   /** Showing a toast with an id already shown replaces that toast. */
   id?: string;
+  /** One action offered in the toast (Undo); choosing it closes the toast. */
+  action?: ToastAction;
+}
+
+export interface ToastAction {
+  label: string;
+  onAction: () => void;
 }
 
 export interface Toast {
@@ -21,6 +28,7 @@ export interface Toast {
   message?: string;
   duration: number | null;
   paused: boolean;
+  action?: ToastAction;
 }
 
 export interface ToastState {
@@ -88,7 +96,7 @@ export function createToastStore({
     store.setState((state) => ({ toasts: state.toasts.filter((toast) => toast.id !== id) }));
   }
 
-  function show({ type, title, message, variant = 'toast', duration, id }: ShowToastInput): string {
+  function show({ type, title, message, variant = 'toast', duration, id, action }: ShowToastInput): string {
     const toastId = id ?? `toast-${++sequence}`;
     const resolvedDuration =
       duration === undefined ? (variant === 'snackbar' ? snackbarDuration : defaultDuration) : duration;
@@ -101,6 +109,7 @@ export function createToastStore({
       message,
       duration: resolvedDuration,
       paused: false,
+      ...(action ? { action } : {}),
     };
     stopCountdown(toastId);
     const others = store.getState().toasts.filter((existing) => existing.id !== toastId);

@@ -38,6 +38,18 @@ describe('Toaster', () => {
     expect(screen.queryByText('Heads up')).toBeNull();
   });
 
+  it('offers its action as a button that runs it and closes the toast', () => {
+    const store = createToastStore();
+    const onAction = vi.fn();
+    render(<Toaster store={store} />);
+    act(() => {
+      store.show({ type: 'success', title: 'Group unmatched', action: { label: 'Undo', onAction } });
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(onAction).toHaveBeenCalledOnce();
+    expect(screen.queryByText('Group unmatched')).toBeNull();
+  });
+
   it('pauses the countdown while hovered', () => {
     const store = createToastStore();
     render(<Toaster store={store} />);

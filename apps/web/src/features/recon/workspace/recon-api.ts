@@ -261,9 +261,9 @@ export const useMatch = () =>
       http.post(`${RECON_BASE}/workflows/manual_reconciliation`, input, { schema: groupResponseSchema }),
   );
 
-export type GroupDecision = 'accept' | 'reject' | 'unmatch';
+export type GroupDecision = 'accept' | 'reject' | 'unmatch' | 'restore';
 
-/** POST /workflows/manual_reconciliation/{accept,reject,unmatch} with group ids (one or many). */
+/** POST /workflows/manual_reconciliation/{accept,reject,unmatch,restore} with group ids (one or many); restore undoes an unmatch. */
 export const useDecideGroups = () =>
   useReconMutation(
     ({

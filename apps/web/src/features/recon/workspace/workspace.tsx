@@ -1,4 +1,4 @@
-import type { ReconGroup, ReconItem, ReconStatus } from '@counterpart/contracts';
+import type { GroupDetailResponse, ReconGroup, ReconItem, ReconStatus } from '@counterpart/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useCan } from '../../../shared/session/use-can.ts';
@@ -56,7 +56,12 @@ const DECISION_DONE: Record<GroupDecision, [string, string]> = {
   accept: ['Suggestion accepted', 'suggestions accepted'],
   reject: ['Suggestion rejected', 'suggestions rejected'],
   unmatch: ['Group unmatched', 'groups unmatched'],
+  restore: ['Match restored', 'matches restored'],
 };
+
+/** How long the Undo of an unmatch stays in its toast (hovering or focusing it pauses the countdown). */
+const UNDO_MS = 10_000;
+const ROW_ID = /Row ([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/g;
 
 export interface ReconWorkspaceProps {
   leftTableId: string;
@@ -136,15 +141,27 @@ export function ReconWorkspace(props: ReconWorkspaceProps) {
     try {
       const answer = await decide.mutateAsync({ group_ids: ids, decision, reason });
       const [one, many] = DECISION_DONE[decision];
-      if (answer.changed.length > 0) {
-        toast.success(answer.changed.length === 1 ? one : `${answer.changed.length} ${many}`);
+      const changed = answer.changed;
+      if (changed.length > 0) {
+        toast.success(
+          changed.length === 1 ? one : `${changed.length} ${many}`,
+          undefined,
+          decision === 'unmatch'
+            ? {
+                duration: UNDO_MS,
+                action: { label: 'Undo', onAction: () => void runDecision(changed, 'restore') },
+              }
+            : undefined,
+        );
       }
       if (answer.refused.length > 0) {
         toast.error(
-          answer.refused.length === 1
-            ? 'One group was refused'
-            : `${answer.refused.length} groups were refused`,
-          answer.refused.map((refusal) => refusal.reason).join('; '),
+          decision === 'restore'
+            ? 'Could not undo the unmatch'
+            : answer.refused.length === 1
+              ? 'One group was refused'
+              : `${answer.refused.length} groups were refused`,
+          answer.refused.map((refusal) => rowNamed(refusal.group_id, refusal.reason)).join('; '),
         );
       }
       setLeft((current) => withoutGroups(current, answer.changed));
@@ -159,6 +176,15 @@ export function ReconWorkspace(props: ReconWorkspaceProps) {
   const askUnmatch = (ids: string[]) => {
     if (ids.length > 0) setDialog({ kind: 'unmatch', groupIds: ids });
   };
+  /** A refusal naming a row by id ("Row 1f…") names it by its reference when the group is at hand. */
+  const rowNamed = (refusedGroupId: string, reason: string) => {
+    const detail = queryClient.getQueryData<GroupDetailResponse>([...reconKey, 'group', refusedGroupId]);
+    return reason.replace(ROW_ID, (text, itemId: string) => {
+      const item = detail?.data.items.find((candidate) => candidate.item_id === itemId);
+      return item?.reference ? `Row ${item.reference}` : text;
+    });
+  };
+
   const decideGroup = (group: ReconGroup, decision: GroupDecision) =>
     decision === 'unmatch' ? askUnmatch([group.id]) : void runDecision([group.id], decision);
 
