@@ -36,6 +36,12 @@ export function customerKey(counterparty: string | undefined): string {
 const NOT_LOOKED_AT = -1;
 const NOT_A_PHONE = -2;
 const NO_LINKS: readonly CustomerLink[] = [];
+/** A customer's phone as listed (pattern as read from its records). */
+interface PhoneEntry {
+  pattern: string;
+  customer: number;
+}
+const NO_HITS: readonly PhoneEntry[] = [];
 
 export class PayerIndex {
   /** Right record → customer number, -1 without a counterparty. */
@@ -48,7 +54,7 @@ export class PayerIndex {
   readonly recordStart: Int32Array;
   readonly customerRecords: Int32Array;
   private readonly customerByKey = new Map<string, number>();
-  private readonly phones = new Map<string, Array<{ pattern: string; customer: number }>>();
+  private readonly phones = new Map<string, PhoneEntry[]>();
   private readonly table: PayerTable;
   /** Learning key id → what was learned under it, in the order learned. */
   private readonly learned: Array<Learned[] | undefined> = [];
@@ -324,6 +330,25 @@ export class PayerIndex {
     return entry;
   }
 
+  /**
+   * The customers' phones a payer's phone pattern meets, in the order listed; listed once per pattern
+   * (the phones are fixed once built): the payers of one masked pattern (`2547*123`) are many, and
+   * their links are worked out again whenever one of their keys learns something.
+   */
+  private phoneHits(pattern: string): readonly PhoneEntry[] {
+    let hits = this.hitsOfPattern.get(pattern);
+    if (hits === undefined) {
+      const found: PhoneEntry[] = [];
+      for (const entry of this.phones.get(phoneMaskKey(pattern)) ?? [])
+        if (phonesMeet(entry.pattern, pattern)) found.push(entry);
+      hits = found.length === 0 ? NO_HITS : found;
+      this.hitsOfPattern.set(pattern, hits);
+    }
+    return hits;
+  }
+
+  private readonly hitsOfPattern = new Map<string, readonly PhoneEntry[]>();
+
   private payerLinks(identity: number): CustomerLink[] {
     // Each customer's best link (the first offered of the highest score), best first, at most
     // MAX_LINKS. Runs once per payer and epoch: a masked phone's tail meets ~60 customers at 1M, all at
@@ -337,10 +362,7 @@ export class PayerIndex {
       offerLink(best, { customer: entry.customer, score: learnedScore, learned: entry });
     const fromLearned = best.length;
     if (payer.phone) {
-      const pattern = payer.phone.pattern;
-      const hits: Array<{ pattern: string; customer: number }> = [];
-      for (const entry of this.phones.get(phoneMaskKey(pattern)) ?? [])
-        if (phonesMeet(entry.pattern, pattern)) hits.push(entry);
+      const hits = this.phoneHits(payer.phone.pattern);
       const exact = payer.phone.full;
       const score = distinctCustomers(hits) === 1 ? (exact ? 1 : 0.9) : exact ? 0.8 : 0.5;
       // Hits of customers not learned: the first hit of each of the MAX_LINKS lowest customers, by customer.
