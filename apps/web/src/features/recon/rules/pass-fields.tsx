@@ -11,6 +11,8 @@ import {
   SUBSET_BLOCKING_KEYS,
   WEIGHT_NAMES,
 } from '@counterpart/contracts';
+import { ChevronRight } from 'lucide-react';
+import { type ReactNode, useId, useState } from 'react';
 import { ErrorAlert } from '../../../shared/ui/error-alert.tsx';
 import { SelectField } from '../../../shared/ui/select-field.tsx';
 import { TextField } from '../../../shared/ui/text-field.tsx';
@@ -35,6 +37,46 @@ const SIMILARITY_LABELS: Record<(typeof SIMILARITY_METHODS)[number], string> = {
 };
 const SIMILARITY_OPTIONS = SIMILARITY_METHODS.map((value) => ({ value, label: SIMILARITY_LABELS[value] }));
 const GRID = 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3';
+
+/** The expert fields' error keys: an error in one opens the Advanced section. */
+const ADVANCED_FIELDS = ['similarity_method', 'min_reference', 'ambiguity_gap', 'max_block', 'max_work'];
+
+/**
+ * The expert fields (similarity method, work caps, weights) behind a collapsed "Advanced" disclosure: a button
+ * with aria-expanded (Enter or Space opens it); it opens by itself when one of its fields has an error.
+ */
+function Advanced({ number, errors, children }: { number: number; errors: PassErrors; children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const failing = Object.keys(errors).some(
+    (key) => ADVANCED_FIELDS.includes(key) || key.startsWith('weights.'),
+  );
+  const shown = open || failing;
+  return (
+    <div className="min-w-0 sm:col-span-2 lg:col-span-3">
+      <button
+        type="button"
+        aria-expanded={shown}
+        aria-controls={id}
+        aria-label={`Pass ${number} advanced settings`}
+        onClick={() => setOpen(!shown)}
+        className="flex items-center gap-1.5 rounded text-sm font-medium text-zinc-800 hover:text-zinc-950 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand dark:text-zinc-200 dark:hover:text-white"
+      >
+        <ChevronRight
+          aria-hidden="true"
+          className={`size-4 transition-transform ${shown ? 'rotate-90' : ''}`}
+        />
+        Advanced
+        <span className="font-normal text-zinc-500 dark:text-zinc-400">
+          (similarity method, work caps, weights)
+        </span>
+      </button>
+      <div id={id} hidden={!shown} className={`mt-4 ${GRID}`}>
+        {children}
+      </div>
+    </div>
+  );
+}
 
 export interface PassFieldsProps {
   draft: PassDraft;
@@ -196,25 +238,27 @@ export function PassFields({
             onChange={(blocking) => set('blocking', blocking)}
           />
           {tolerance('Amount tolerance', 'Amount tolerance %')}
-          <SelectField
-            label="Reference similarity"
-            ariaLabel={`Pass ${number} reference similarity`}
-            value={draft.similarity_method}
-            options={SIMILARITY_OPTIONS}
-            disabled={disabled}
-            error={errors.similarity_method}
-            onChange={(value) => set('similarity_method', value)}
-          />
-          {input('min_reference', 'Minimum reference similarity', { hint: 'From 0 to 1; blank: none.' })}
           {thresholds}
-          {input('ambiguity_gap', 'Ambiguity gap δ', {
-            hint: 'Two candidates scoring within δ make a suggestion, not an automatic match.',
-          })}
-          {input('max_block', 'Largest block', {
-            placeholder: String(DEFAULT_MAX_BLOCK.scored),
-            hint: 'Bigger blocks are skipped.',
-          })}
-          {weights}
+          <Advanced number={number} errors={errors}>
+            <SelectField
+              label="Reference similarity"
+              ariaLabel={`Pass ${number} reference similarity`}
+              value={draft.similarity_method}
+              options={SIMILARITY_OPTIONS}
+              disabled={disabled}
+              error={errors.similarity_method}
+              onChange={(value) => set('similarity_method', value)}
+            />
+            {input('min_reference', 'Minimum reference similarity', { hint: 'From 0 to 1; blank: none.' })}
+            {input('ambiguity_gap', 'Ambiguity gap δ', {
+              hint: 'Two candidates scoring within δ make a suggestion, not an automatic match.',
+            })}
+            {input('max_block', 'Largest block', {
+              placeholder: String(DEFAULT_MAX_BLOCK.scored),
+              hint: 'Bigger blocks are skipped.',
+            })}
+            {weights}
+          </Advanced>
         </div>
       )}
 
@@ -245,13 +289,17 @@ export function PassFields({
           {input('max_group_size', 'Most items in a group', {
             hint: `From ${MIN_GROUP_SIZE} to ${MAX_SUBSET_ITEMS}.`,
           })}
-          {input('max_block', 'Items searched per anchor', {
-            placeholder: String(DEFAULT_MAX_BLOCK.subset_sum),
-            hint: `The closest in date; at most ${MAX_SUBSET_ITEMS}.`,
-          })}
-          {input('max_work', 'Most work per anchor', { hint: 'Subsets tried before giving up on an item.' })}
           {thresholds}
-          {weights}
+          <Advanced number={number} errors={errors}>
+            {input('max_block', 'Items searched per anchor', {
+              placeholder: String(DEFAULT_MAX_BLOCK.subset_sum),
+              hint: `The closest in date; at most ${MAX_SUBSET_ITEMS}.`,
+            })}
+            {input('max_work', 'Most work per anchor', {
+              hint: 'Subsets tried before giving up on an item.',
+            })}
+            {weights}
+          </Advanced>
         </div>
       )}
 

@@ -90,6 +90,13 @@ describe('RuleEditorPage', () => {
     fireEvent.change(screen.getByLabelText('Rule set name'), { target: { value: 'Mine' } });
     fireEvent.click(screen.getByRole('button', { name: /^Pass 2: Within tolerance/ }));
     fireEvent.change(screen.getByLabelText('Pass 2 amount tolerance'), { target: { value: '1,000.10' } });
+    // The expert fields wait behind a collapsed Advanced disclosure.
+    const advanced = screen.getByRole('button', { name: 'Pass 2 advanced settings' });
+    expect(advanced.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('textbox', { name: /ambiguity gap/i })).toBeNull();
+    fireEvent.click(advanced);
+    expect(advanced.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('textbox', { name: /ambiguity gap/i })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Move Within tolerance up' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save rule set' }));
     await waitFor(() => expect(mocks.post).toHaveBeenCalledTimes(1));
