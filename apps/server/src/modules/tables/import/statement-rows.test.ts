@@ -41,6 +41,8 @@ describe('statement amounts in the target column', () => {
         'Acme',
         'Invoice 9',
         'BR-1',
+        // The counterparty's number (an M-Pesa payer's phone): none on this transaction.
+        '',
         'camt:ACC:BR-1',
       ],
       line: 42,
