@@ -1,7 +1,10 @@
+import type { TableColumn } from '@counterpart/contracts';
+import { proposedReferenceColumns } from '@counterpart/domain';
 import { and, asc, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
 import { associationMappings, dataTables, tableItems } from '../../db/schema.ts';
+import { cellText } from './cell-values.ts';
 import { escapeLike } from './items-conditions.ts';
 import { visibleItems } from './visible-items.ts';
 
@@ -165,4 +168,16 @@ export function anyItemOfTables(itemIds: SQL[], tableIds: string[]): SQL {
 /** A table's name for a table id column of another module's query (a run's left or right table). */
 export function tableNameOf(tableId: SQL | AnyPgColumn): SQL<string> {
   return sql<string>`(select ${dataTables.name} from ${dataTables} where ${dataTables.id} = ${tableId})`;
+}
+
+/**
+ * A row's reference as typed: the cells of its table's reference columns (`proposedReferenceColumns`),
+ * the empty ones left out, joined with a space ('' when it has none). What an audit export and a
+ * suggestion's rival show for a row.
+ */
+export function referenceAsTyped(columns: readonly TableColumn[], values: Record<string, unknown>): string {
+  return proposedReferenceColumns(columns)
+    .map((column) => cellText(column, values[column.id]))
+    .filter((text) => text !== '')
+    .join(' ');
 }

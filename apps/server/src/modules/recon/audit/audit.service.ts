@@ -1,10 +1,10 @@
 import type { ReconAuditEntry, TableColumn } from '@counterpart/contracts';
-import { decisionLabel, fromMinorUnits, minorDigits, proposedReferenceColumns } from '@counterpart/domain';
+import { decisionLabel, fromMinorUnits, minorDigits } from '@counterpart/domain';
 import { type Cell, csvField } from '@counterpart/files';
 import { and, count, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
 import { reconAudit, reconGroups } from '../../../db/schema.ts';
-import { cellText, findItems } from '../../tables/tables-reader.service.ts';
+import { findItems, referenceAsTyped } from '../../tables/tables-reader.service.ts';
 import { listPage, pageOffset } from '../shared/list-page.ts';
 import type { ReconScope } from '../shared/recon-scope.ts';
 
@@ -166,12 +166,7 @@ async function exportContext(db: Db, organizationId: string, rows: AuditRow[]): 
   const items = new Map<string, { tableId: string; reference: string }>();
   const itemIds = [...new Set(rows.flatMap((row) => row.itemIds))];
   for (const item of itemIds.length > 0 ? await findItems(db, organizationId, itemIds) : []) {
-    const columns = item.columns as TableColumn[];
-    const values = item.values as Record<string, unknown>;
-    const reference = proposedReferenceColumns(columns)
-      .map((column) => cellText(column, values[column.id]))
-      .filter((text) => text !== '')
-      .join(' ');
+    const reference = referenceAsTyped(item.columns as TableColumn[], item.values as Record<string, unknown>);
     items.set(item.id, { tableId: item.tableId, reference });
   }
   return { groups, items };

@@ -1,11 +1,11 @@
 import type { Adjustment, GroupItem, ReconGroup, SuggestionWhy } from '@counterpart/contracts';
-import { proposedDateColumn, proposedReferenceColumns } from '@counterpart/domain';
+import { proposedDateColumn } from '@counterpart/domain';
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/database.ts';
 import { reconAdjustments, reconGroupItems, reconGroups, users } from '../../../db/schema.ts';
 import { notFound } from '../../../errors.ts';
-import { cellText, findItems, itemView } from '../../tables/tables-reader.service.ts';
+import { findItems, itemView, referenceAsTyped } from '../../tables/tables-reader.service.ts';
 import { listPage, pageOffset } from '../shared/list-page.ts';
 import type { ReconScope } from '../shared/recon-scope.ts';
 
@@ -59,12 +59,7 @@ async function rivalReferences(db: Db, organizationId: string, rows: GroupSelect
   const references = new Map<string, string>();
   if (ids.length === 0) return references;
   for (const item of await findItems(db, organizationId, [...new Set(ids)])) {
-    const values = item.values as Record<string, unknown>;
-    const text = proposedReferenceColumns(item.columns)
-      .map((column) => cellText(column, values[column.id]))
-      .filter((value) => value !== '')
-      .join(' ');
-    references.set(item.id, text);
+    references.set(item.id, referenceAsTyped(item.columns, item.values as Record<string, unknown>));
   }
   return references;
 }
