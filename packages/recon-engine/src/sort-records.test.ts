@@ -28,4 +28,35 @@ describe('sortRecords', () => {
       expect(sortRecords(records)).toEqual(expected);
     }
   });
+
+  it('orders ids that share long prefixes, are prefixes of others, are short, or are not ASCII', () => {
+    const next = random(7);
+    const shapes = [
+      (n: number) => `BNK-${n}`,
+      (n: number) => `BNK-${n % 97}`.slice(0, 1 + (n % 8)),
+      (n: number) => `INV-2026-${String(n).padStart(6, '0')}`,
+      (n: number) => n.toString(36).toUpperCase(),
+      (n: number) => `\u007f${n}`,
+      (n: number) => `${'ABCDEFG'.slice(0, n % 8)}${n}`,
+      (n: number) => `Ré${n}`,
+      (n: number) => `ABCDEF${String.fromCharCode(200 + (n % 3))}${n}`,
+    ];
+    for (let round = 0; round < 24; round++) {
+      const count = [1_500, 5_000][round % 2]!;
+      const days = [1, 3, 30][round % 3]!;
+      const seen = new Set<string>();
+      const records: Array<{ id: string; date: number }> = [];
+      while (records.length < count) {
+        const n = Math.floor(next() * 20_000);
+        // Mostly one shape, a few of the others (one non-ASCII id sends a side to the comparison sort).
+        const shape = next() < 0.95 ? shapes[round % shapes.length]! : shapes[Math.floor(next() * 6)]!;
+        const id = shape(n);
+        if (seen.has(id)) continue;
+        seen.add(id);
+        records.push({ id, date: 100 + Math.floor(next() * days) });
+      }
+      const expected = [...records].sort(compareRecords);
+      expect(sortRecords(records)).toEqual(expected);
+    }
+  });
 });
