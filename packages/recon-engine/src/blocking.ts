@@ -181,10 +181,14 @@ export function collectCandidates(
   if (into.payers) {
     const amount = left.amount[l]!;
     const slack = Math.max(tolerance.absolute, Math.ceil((Math.abs(amount) * 2 * tolerance.ppm) / 1e6));
+    const { customerRecords, customerAmounts, recordStart } = into.payers;
+    const high = amount + slack;
     for (const link of into.payers.customerLinks(l)) {
-      const records: number[] = into.payers.recordsBetween(link.customer, amount - slack, amount + slack);
-      for (let i = 0; i < records.length && i < MAX_CUSTOMER_RECORDS; i++) {
-        const r = records[i]!;
+      // The customer's records within the amount range (a slice by amount), at most MAX_CUSTOMER_RECORDS.
+      const from: number = into.payers.firstAtLeast(link.customer, amount - slack);
+      const to = Math.min(recordStart[link.customer + 1]!, from + MAX_CUSTOMER_RECORDS);
+      for (let at: number = from; at < to && customerAmounts[at]! <= high; at++) {
+        const r = customerRecords[at]!;
         if (right.open[r]) found.add(r);
       }
     }

@@ -10,13 +10,14 @@ import { sortByAmount } from './amount-order.ts';
 import { fold } from './normalise.ts';
 import { namesMeet, type PayerIdentity, phoneMaskKey, phonesMeet } from './payer.ts';
 import {
+  addPhoneLinks,
   type CustomerLink,
   distinctCustomers,
-  keepLowest,
+  firstHitsByCustomer,
   type Learned,
   MAX_LINKS,
   offerLink,
-  offerToLearned,
+  type PhoneHit,
 } from './payer-links.ts';
 import { NO_PAYER, type PayerTable, payerTableOf } from './payer-table.ts';
 import type { Prepared } from './prepare.ts';
@@ -36,12 +37,6 @@ export function customerKey(counterparty: string | undefined): string {
 const NOT_LOOKED_AT = -1;
 const NOT_A_PHONE = -2;
 const NO_LINKS: readonly CustomerLink[] = [];
-/** A customer's phone as listed (pattern as read from its records). */
-interface PhoneEntry {
-  pattern: string;
-  customer: number;
-}
-const NO_HITS: readonly PhoneEntry[] = [];
 
 export class PayerIndex {
   /** Right record → customer number, -1 without a counterparty. */
@@ -53,8 +48,13 @@ export class PayerIndex {
    */
   readonly recordStart: Int32Array;
   readonly customerRecords: Int32Array;
+  /**
+   * The amounts of `customerRecords`, beside them: a slice by amount is searched in one array instead of
+   * reading each middle record's amount from the side (two random reads a step).
+   */
+  readonly customerAmounts: Float64Array;
   private readonly customerByKey = new Map<string, number>();
-  private readonly phones = new Map<string, PhoneEntry[]>();
+  private readonly phones = new Map<string, PhoneHit[]>();
   private readonly table: PayerTable;
   /** Learning key id → what was learned under it, in the order learned. */
   private readonly learned: Array<Learned[] | undefined> = [];
@@ -62,7 +62,7 @@ export class PayerIndex {
   private epoch = 0;
   private learnedNew = false;
   /** Learning key id → the epoch its last new link counts from; a payer's links are redone only then. */
-  private readonly keyChanged: number[] = [];
+  private keyChanged = new Int32Array(1024);
   /** Payer identity → its links, and the epoch they were worked out (or found still good) in. */
   private readonly links: Array<readonly CustomerLink[] | undefined> = [];
   private readonly linksEpoch: number[] = [];
@@ -112,30 +112,33 @@ export class PayerIndex {
     }
     for (let c = 0; c < customers; c++) this.recordStart[c + 1]! += this.recordStart[c]!;
     this.customerRecords = new Int32Array(this.recordStart[customers]!);
+    this.customerAmounts = new Float64Array(this.customerRecords.length);
     const next = this.recordStart.slice(0, customers);
     const byAmount = sortByAmount(right.amount, new Int32Array(right.records.length), right.records.length);
     for (let i = 0; i < byAmount.length; i++) {
       const r = byAmount[i]!;
       const customer = this.customerOf[r]!;
-      if (customer >= 0) this.customerRecords[next[customer]!++] = r;
+      if (customer < 0) continue;
+      this.customerAmounts[next[customer]!] = right.amount[r]!;
+      this.customerRecords[next[customer]!++] = r;
     }
   }
 
-  /** The customer's right records whose amount is within [low, high]. */
-  recordsBetween(customer: number, low: number, high: number): number[] {
-    const records = this.customerRecords;
-    const amount = this.prepared.right.amount;
+  /**
+   * The position in `customerRecords` of the customer's first record whose amount is at least `low`
+   * (`recordStart[customer + 1]` when none); its records within [low, high] follow while
+   * `customerAmounts` stays at most `high`.
+   */
+  firstAtLeast(customer: number, low: number): number {
+    const amounts = this.customerAmounts;
     let from = this.recordStart[customer]!;
     let to = this.recordStart[customer + 1]!;
-    const last = to;
     while (from < to) {
       const middle = (from + to) >>> 1;
-      if (amount[records[middle]!]! < low) from = middle + 1;
+      if (amounts[middle]! < low) from = middle + 1;
       else to = middle;
     }
-    const found: number[] = [];
-    for (let at = from; at < last && amount[records[at]!]! <= high; at++) found.push(records[at]!);
-    return found;
+    return from;
   }
 
   /**
@@ -196,7 +199,17 @@ export class PayerIndex {
       for (const key of keys) {
         const list = this.learned[key];
         if (list) list.push(entry);
-        else this.learned[key] = [entry];
+        else {
+          // Filled up to the key first: an array written at scattered indexes may turn into a dictionary.
+          while (this.learned.length < key) this.learned.push(undefined);
+          this.learned[key] = [entry];
+        }
+        if (key >= this.keyChanged.length) {
+          // A typed array (an array written at scattered key ids may turn into a dictionary).
+          const grown = new Int32Array(Math.max(2 * this.keyChanged.length, key + 1));
+          grown.set(this.keyChanged);
+          this.keyChanged = grown;
+        }
         this.keyChanged[key] = this.epoch + 1;
       }
       this.entriesOfCustomer[customer]!++;
@@ -259,6 +272,11 @@ export class PayerIndex {
     }
     if (links === undefined) {
       links = this.payerLinks(identity);
+      // Filled up to the identity first (as `learned`).
+      while (this.links.length < identity) {
+        this.links.push(undefined);
+        this.linksEpoch.push(0);
+      }
       this.links[identity] = links;
       this.linksEpoch[identity] = this.epoch;
     }
@@ -267,7 +285,11 @@ export class PayerIndex {
 
   /** Whether any of the keys learned a new link after the epoch. */
   private keyChangedSince(keys: Int32Array, since: number): boolean {
-    for (const key of keys) if ((this.keyChanged[key] ?? 0) > since) return true;
+    const changed = this.keyChanged;
+    for (let k = 0; k < keys.length; k++) {
+      const key = keys[k]!;
+      if (key < changed.length && changed[key]! > since) return true;
+    }
     return false;
   }
 
@@ -331,23 +353,25 @@ export class PayerIndex {
   }
 
   /**
-   * The customers' phones a payer's phone pattern meets, in the order listed; listed once per pattern
-   * (the phones are fixed once built): the payers of one masked pattern (`2547*123`) are many, and
-   * their links are worked out again whenever one of their keys learns something.
+   * The customers' phones a payer's phone pattern meets: each customer's first one (in the order
+   * listed), by customer. Worked out once per pattern (the phones are fixed once built): the payers of
+   * one masked pattern (`2547*123`) are many, and their links are worked out again whenever one of their
+   * keys learns something.
    */
-  private phoneHits(pattern: string): readonly PhoneEntry[] {
+  private phoneHits(pattern: string): PatternHits {
     let hits = this.hitsOfPattern.get(pattern);
     if (hits === undefined) {
-      const found: PhoneEntry[] = [];
+      const found: PhoneHit[] = [];
       for (const entry of this.phones.get(phoneMaskKey(pattern)) ?? [])
         if (phonesMeet(entry.pattern, pattern)) found.push(entry);
-      hits = found.length === 0 ? NO_HITS : found;
+      hits =
+        found.length === 0 ? NO_HITS : { distinct: distinctCustomers(found), first: firstHitsByCustomer(found) };
       this.hitsOfPattern.set(pattern, hits);
     }
     return hits;
   }
 
-  private readonly hitsOfPattern = new Map<string, readonly PhoneEntry[]>();
+  private readonly hitsOfPattern = new Map<string, PatternHits>();
 
   private payerLinks(identity: number): CustomerLink[] {
     // Each customer's best link (the first offered of the highest score), best first, at most
@@ -364,14 +388,8 @@ export class PayerIndex {
     if (payer.phone) {
       const hits = this.phoneHits(payer.phone.pattern);
       const exact = payer.phone.full;
-      const score = distinctCustomers(hits) === 1 ? (exact ? 1 : 0.9) : exact ? 0.8 : 0.5;
-      // Hits of customers not learned: the first hit of each of the MAX_LINKS lowest customers, by customer.
-      const lowest: CustomerLink[] = [];
-      for (const hit of hits) {
-        if (offerToLearned(best, fromLearned, hit.customer, score, hit.pattern)) continue;
-        keepLowest(lowest, { customer: hit.customer, score, phone: hit.pattern });
-      }
-      for (const link of lowest) best.push(link);
+      const score = hits.distinct === 1 ? (exact ? 1 : 0.9) : exact ? 0.8 : 0.5;
+      addPhoneLinks(best, fromLearned, hits.first, score);
     } else {
       const customer = this.customerByKey.get(customerKey(payer.name.join(' ')));
       if (customer !== undefined) offerLink(best, { customer, score: 0.9 });
@@ -381,6 +399,16 @@ export class PayerIndex {
     return best;
   }
 }
+
+/** A phone pattern's hits among the customers' phones (`phoneHits`). */
+interface PatternHits {
+  /** How many customers the hits name (0, 1 or more: 2). */
+  distinct: number;
+  /** Each customer's first hit, by customer. */
+  first: readonly PhoneHit[];
+}
+
+const NO_HITS: PatternHits = { distinct: 0, first: [] };
 
 function samePayer(a: PayerIdentity, b: PayerIdentity): boolean {
   if (a.phone && b.phone) {

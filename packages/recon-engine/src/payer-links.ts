@@ -33,38 +33,60 @@ export function offerLink(best: CustomerLink[], link: CustomerLink): void {
   best.push(link);
 }
 
-/**
- * A phone hit of a customer among best[0, count) (linked by what was learned): replaces that link when
- * it scores higher; true when the customer is there (the hit is dealt with).
- */
-export function offerToLearned(
-  best: CustomerLink[],
-  count: number,
-  customer: number,
-  score: number,
-  phone: string,
-): boolean {
-  for (let i = 0; i < count; i++) {
-    if (best[i]!.customer !== customer) continue;
-    if (best[i]!.score < score) best[i] = { customer, score, phone };
-    return true;
-  }
-  return false;
+/** A customer's phone as listed, met by a payer's phone pattern. */
+export interface PhoneHit {
+  pattern: string;
+  customer: number;
+}
+
+/** Each customer's first hit (in the order given), by customer. */
+export function firstHitsByCustomer(hits: readonly PhoneHit[]): PhoneHit[] {
+  const first: PhoneHit[] = [];
+  for (const hit of hits) if (!first.some((other) => other.customer === hit.customer)) first.push(hit);
+  return first.sort((a, b) => a.customer - b.customer);
 }
 
 /**
- * Keeps `lowest` the first links of the MAX_LINKS lowest customers offered, in customer order. A
- * customer pushed out (or never let in) cannot come back: the bar only goes down.
+ * Adds a payer's phone hits, all of one score, to its links best[0, learned) (one per customer, from
+ * what was learned): a learned customer's link becomes its first hit when that scores higher; of the
+ * other customers, the first hit of each of the MAX_LINKS lowest numbered is added, by customer (only
+ * those can make it: ties go to the lower customer). `first`: `firstHitsByCustomer` of the hits.
  */
-export function keepLowest(lowest: CustomerLink[], link: CustomerLink): void {
-  let at = lowest.length;
-  while (at > 0 && lowest[at - 1]!.customer >= link.customer) {
-    if (lowest[at - 1]!.customer === link.customer) return;
-    at--;
+export function addPhoneLinks(
+  best: CustomerLink[],
+  learned: number,
+  first: readonly PhoneHit[],
+  score: number,
+): void {
+  for (let i = 0; i < learned; i++) {
+    const hit = hitOf(first, best[i]!.customer);
+    if (hit && best[i]!.score < score) best[i] = { customer: hit.customer, score, phone: hit.pattern };
   }
-  if (at >= MAX_LINKS) return;
-  lowest.splice(at, 0, link);
-  if (lowest.length > MAX_LINKS) lowest.length = MAX_LINKS;
+  let added = 0;
+  for (const hit of first) {
+    if (added === MAX_LINKS) break;
+    if (isAmong(best, learned, hit.customer)) continue;
+    best.push({ customer: hit.customer, score, phone: hit.pattern });
+    added++;
+  }
+}
+
+/** The customer's hit among `first` (sorted by customer), or undefined. */
+function hitOf(first: readonly PhoneHit[], customer: number): PhoneHit | undefined {
+  let low = 0;
+  let high = first.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (first[middle]!.customer < customer) low = middle + 1;
+    else high = middle;
+  }
+  return low < first.length && first[low]!.customer === customer ? first[low] : undefined;
+}
+
+/** Whether the customer has one of best[0, count). */
+function isAmong(best: readonly CustomerLink[], count: number, customer: number): boolean {
+  for (let i = 0; i < count; i++) if (best[i]!.customer === customer) return true;
+  return false;
 }
 
 /** How many customers the entries name (0, 1 or more: 2). */
