@@ -92,8 +92,14 @@ interface BlockScratch {
   window: SubsetSumPass['date_window'];
   dateField: SubsetSumPass['date_field'];
   payers?: PayerIndex;
-  /** many:1 with `payer` blocking: customer → open left records whose payer is firmly linked to it. */
-  paymentsOf?: Map<number, number[]>;
+  /**
+   * With `payer` blocking, customer → the items open as the pass starts that belong to it: 1:many, the
+   * customer's invoices; many:1, the payments whose payer is firmly linked to it. Each customer's in
+   * index order, which is date order (a side is sorted by date): `dated` when the pass compares that
+   * date, so that an anchor reads only the slice inside its window.
+   */
+  itemsOf?: CustomerItems;
+  dated: boolean;
   anchor: number;
   /** The run's rejected pairs, when there are any. */
   rejected?: Map<number, Set<number>>;
@@ -120,6 +126,33 @@ function addItem(block: BlockScratch, item: number): void {
 function addFromIndex(block: BlockScratch, index: KeyIndex, id: number): void {
   const to = index.end(id);
   for (let p = index.start(id); p < to; p++) addItem(block, index.positions[p]!);
+}
+
+/** The first of items[from .. to) (in date order) whose date is at least `date`, or `to`. */
+function firstDateFrom(dates: Int32Array, items: Int32Array, from: number, to: number, date: number): number {
+  while (from < to) {
+    const middle = (from + to) >>> 1;
+    if (dates[items[middle]!]! < date) from = middle + 1;
+    else to = middle;
+  }
+  return from;
+}
+
+/** Adds the customer's items (`itemsOf`): those inside the anchor's date window when they are dated. */
+function addCustomerItems(block: BlockScratch, customer: number): void {
+  const { start, items } = block.itemsOf!;
+  let from = start[customer]!;
+  let to = start[customer + 1]!;
+  if (block.dated) {
+    // The window in item dates: items - anchor within [-days_before, days_after], or anchor - items
+    // when the items are the left side.
+    const { days_before: before, days_after: after } = block.window;
+    const low = block.itemsAreLeft ? block.anchorDate - after : block.anchorDate - before;
+    const high = block.itemsAreLeft ? block.anchorDate + before : block.anchorDate + after;
+    from = firstDateFrom(block.items.date, items, from, to, low);
+    to = firstDateFrom(block.items.date, items, from, to, high + 1);
+  }
+  for (let at = from; at < to; at++) addItem(block, items[at]!);
 }
 
 function blockOf(
@@ -162,19 +195,17 @@ function blockOf(
       addFromIndex(scratch, scratch.party, anchors.partyIds[k]!);
     }
   }
-  // The payer's customers' open records (1:many: the anchor is a payment, the items invoices).
-  if (scratch.payers && !scratch.itemsAreLeft) {
-    for (const link of scratch.payers.customerLinks(anchor)) {
-      if (link.score < FIRM_LINK) continue;
-      const { customerRecords, recordStart } = scratch.payers;
-      for (let at = recordStart[link.customer]!; at < recordStart[link.customer + 1]!; at++)
-        addItem(scratch, customerRecords[at]!);
+  // Whatever `blocking` says: the reference-only blocks of a pass that blocks on payer have them too.
+  if (scratch.itemsOf && scratch.payers) {
+    if (!scratch.itemsAreLeft) {
+      // 1:many: the open invoices of the customers the anchor payment's payer is firmly linked to.
+      for (const link of scratch.payers.customerLinks(anchor))
+        if (link.score >= FIRM_LINK) addCustomerItems(scratch, link.customer);
+    } else {
+      // many:1: the open payments whose payer is firmly linked to the anchor invoice's customer.
+      const customer = scratch.payers.customerOf[anchor]!;
+      if (customer >= 0) addCustomerItems(scratch, customer);
     }
-  }
-  // many:1: the open payments whose payer is linked to the anchor invoice's customer.
-  if (scratch.paymentsOf && scratch.payers) {
-    const customer = scratch.payers.customerOf[anchor]!;
-    for (const item of (customer >= 0 && scratch.paymentsOf.get(customer)) || []) addItem(scratch, item);
   }
   const limit = Math.min(pass.max_block ?? DEFAULT_SUBSET_BLOCK, MAX_SUBSET_ITEMS);
   let block = seen.slice();
@@ -277,23 +308,41 @@ function blockIndexes(
   };
 }
 
-/** A link this strong puts a payment in its customer's many:1 blocks (a phone of one customer, learned). */
+/** A link this strong puts a payment in its customer's blocks (a phone of one customer, learned). */
 const FIRM_LINK = 0.9;
 
-/** Customer → the open left records whose payer is firmly linked to it (built as a many:1 pass starts). */
-function paymentsByCustomer(prepared: Prepared, payers: PayerIndex): Map<number, number[]> {
-  const byCustomer = new Map<number, number[]>();
-  const left = prepared.left;
-  for (let l = 0; l < left.records.length; l++) {
-    if (!left.open[l]) continue;
-    for (const link of payers.customerLinks(l)) {
-      if (link.score < FIRM_LINK) continue;
-      const list = byCustomer.get(link.customer);
-      if (list) list.push(l);
-      else byCustomer.set(link.customer, [l]);
+/** Customer c's items: items[start[c] .. start[c + 1]), each customer's in index order. */
+interface CustomerItems {
+  start: Int32Array;
+  items: Int32Array;
+}
+
+/**
+ * Customer → the open items that belong to it, as the pass starts (`BlockScratch.itemsOf`): 1:many,
+ * the open invoices of the customer; many:1, the open payments whose payer is firmly linked to it.
+ */
+function itemsByCustomer(prepared: Prepared, payers: PayerIndex, itemsAreLeft: boolean): CustomerItems {
+  const customers = payers.customerNames.length;
+  const items = itemsAreLeft ? prepared.left : prepared.right;
+  const start = int32Array(customers + 1);
+  const eachOf = (visit: (customer: number, item: number) => void) => {
+    for (let i = 0; i < items.records.length; i++) {
+      if (!items.open[i]) continue;
+      if (!itemsAreLeft) {
+        const customer = payers.customerOf[i]!;
+        if (customer >= 0) visit(customer, i);
+      } else
+        for (const link of payers.customerLinks(i)) if (link.score >= FIRM_LINK) visit(link.customer, i);
     }
-  }
-  return byCustomer;
+  };
+  eachOf((customer) => start[customer + 1]!++);
+  for (let c = 0; c < customers; c++) start[c + 1]! += start[c]!;
+  const list = int32Array(start[customers]!);
+  const next = start.slice(0, customers);
+  eachOf((customer, item) => {
+    list[next[customer]!++] = item;
+  });
+  return { start, items: list };
 }
 
 export function runSubsetPass(
@@ -327,11 +376,12 @@ export function runSubsetPass(
     anchorSign: 0,
     window: pass.date_window,
     dateField: pass.date_field,
+    dated: pass.date_field !== 'value_date',
   };
   if (pass.blocking.includes('payer')) {
     context.payers = payerIndexOf(prepared);
     scratch.payers = context.payers;
-    if (pass.cardinality === 'many:1') scratch.paymentsOf = paymentsByCustomer(prepared, context.payers);
+    scratch.itemsOf = itemsByCustomer(prepared, context.payers, scratch.itemsAreLeft);
   }
   for (let anchor = 0; anchor < side.anchors.records.length; anchor++) {
     if (!side.anchors.open[anchor]) continue;
