@@ -12,12 +12,14 @@ import { type Edges, resolveConflicts } from './assignment.ts';
 import { collectCandidates, startBlocking } from './blocking.ts';
 import { closePair } from './groups.ts';
 import { payerIndexOf } from './payer-index.ts';
-import { isRejected, type Prepared } from './prepare.ts';
+import { dateOf, isRejected, type Prepared } from './prepare.ts';
 import {
+  amountScore,
+  dateScore,
   explainPair,
   type PairFeatures,
   type ScoreContext,
-  scorePairInto,
+  scoreWithin,
   withDefaultWeights,
 } from './scoring.ts';
 import { float64Array, int32Array } from './typed-memory.ts';
@@ -91,17 +93,36 @@ export function runScoredPass(
   const bestFeatures = new Float64Array(4 * EDGES_PER_LEFT);
   const features: PairFeatures = { amount: 0, date: 0, reference: 0, counterparty: null, score: 0 };
   const found = candidates.found;
+  // Each right record's amount, date and currency (-1 once matched) side by side: a candidate is one
+  // read instead of four arrays' (most candidates fail the amount or date limits). Nothing is matched
+  // while the edges are collected, so it stays true until then.
+  const facts = float64Array(3 * right.records.length);
+  for (let r = 0; r < right.records.length; r++) {
+    facts[3 * r] = right.amount[r]!;
+    facts[3 * r + 1] = dateOf(right, r, context.dateField);
+    facts[3 * r + 2] = right.open[r] ? right.currency[r]! : -1;
+  }
   for (let l = 0; l < left.records.length; l++) {
     if (!left.open[l]) continue;
     collectCandidates(prepared, pass, context.tolerance, l, candidates);
     let kept = 0;
     const list = found.list;
+    const leftAmount = left.amount[l]!;
+    const leftDate = dateOf(left, l, context.dateField);
+    const leftCurrency = left.currency[l]!;
     for (let c = 0; c < found.size; c++) {
       const r = list[c]!;
-      if (!right.open[r] || right.currency[r] !== left.currency[l]) continue;
+      const fact = 3 * r;
+      // Open and of the same currency.
+      if (facts[fact + 2] !== leftCurrency) continue;
       if (rejected && isRejected(prepared, l, r)) continue;
       comparisons++;
-      if (!scorePairInto(context, l, r, features)) continue;
+      // `scorePairInto`: the amount and date limits first.
+      const amount = amountScore(context.tolerance, leftAmount, facts[fact]!);
+      if (amount < 0) continue;
+      const date = dateScore(context.window, facts[fact + 1]! - leftDate);
+      if (date < 0) continue;
+      scoreWithin(context, l, r, amount, date, features);
       const score = features.score;
       if (score < pass.suggest || features.reference < minReference) continue;
       // Insertion into the top EDGES_PER_LEFT (same order as sorting all and taking the first ones).

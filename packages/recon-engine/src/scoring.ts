@@ -239,6 +239,23 @@ export function scorePairInto(
     dateOf(prepared.right, right, context.dateField) - dateOf(prepared.left, left, context.dateField);
   const date = dateScore(context.window, days);
   if (date < 0) return false;
+  scoreWithin(context, left, right, amount, date, out);
+  return true;
+}
+
+/**
+ * The rest of `scorePairInto` for a pair inside the limits, its amount and date scores given (the scored
+ * passes work them out from their own copy of the right side's amounts and dates).
+ */
+export function scoreWithin(
+  context: ScoreContext,
+  left: number,
+  right: number,
+  amount: number,
+  date: number,
+  out: PairFeatures,
+): void {
+  const { prepared } = context;
   out.amount = amount;
   out.date = date;
   out.reference = referenceFeature(context, left, right, amount === 1);
@@ -248,7 +265,6 @@ export function scorePairInto(
     if (link && (out.counterparty === null || link.score > out.counterparty)) out.counterparty = link.score;
   }
   out.score = combine(context.weights, out);
-  return true;
 }
 
 const daysApartTexts: string[] = [];
