@@ -365,7 +365,9 @@ export class PayerIndex {
       for (const entry of this.phones.get(phoneMaskKey(pattern)) ?? [])
         if (phonesMeet(entry.pattern, pattern)) found.push(entry);
       hits =
-        found.length === 0 ? NO_HITS : { distinct: distinctCustomers(found), first: firstHitsByCustomer(found) };
+        found.length === 0
+          ? NO_HITS
+          : { distinct: distinctCustomers(found), first: firstHitsByCustomer(found) };
       this.hitsOfPattern.set(pattern, hits);
     }
     return hits;

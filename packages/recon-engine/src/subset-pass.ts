@@ -331,8 +331,7 @@ function itemsByCustomer(prepared: Prepared, payers: PayerIndex, itemsAreLeft: b
       if (!itemsAreLeft) {
         const customer = payers.customerOf[i]!;
         if (customer >= 0) visit(customer, i);
-      } else
-        for (const link of payers.customerLinks(i)) if (link.score >= FIRM_LINK) visit(link.customer, i);
+      } else for (const link of payers.customerLinks(i)) if (link.score >= FIRM_LINK) visit(link.customer, i);
     }
   };
   eachOf((customer) => start[customer + 1]!++);
