@@ -8,6 +8,7 @@
  * leaves every chunk to the main thread.
  */
 import type { KeyJob, KeyJobResult } from './key-worker.ts';
+import type { PayerTableData } from './payer-table.ts';
 
 type WorkerThreads = typeof import('node:worker_threads');
 type Worker = InstanceType<WorkerThreads['Worker']>;
@@ -15,7 +16,10 @@ type MessagePort = InstanceType<WorkerThreads['MessagePort']>;
 
 const STALL_MS = 120_000;
 
-/** status[0]: 0 running, 1 done (result on the port), 2 could not load, 3 failed (error on the port). */
+/**
+ * status[0]: 0 running, 1 done (result on the port), 2 could not load, 3 failed (error on the port);
+ * status[1]: chunks scanned (progress); status[2]: the payers (when asked for), coded as status[0].
+ */
 const RUNNING = 0;
 const DONE = 1;
 const NOT_LOADED = 2;
@@ -33,6 +37,9 @@ const finish = (code, error) => {
   if (error !== undefined) port.postMessage({ error: String((error && error.stack) || error) });
   Atomics.store(status, 0, code);
   Atomics.notify(status, 0);
+  // A run waiting for the payers is told too.
+  Atomics.store(status, 2, code);
+  Atomics.notify(status, 2);
   port.close();
 };
 const load = async () => {
@@ -47,13 +54,24 @@ load().then(
   (module) => {
     Atomics.add(status, 1, 1);
     const scanner = new module.KeyJobScanner();
+    let answered = false;
     port.on('message', (job) => {
       try {
         const result = scanner.scan(job, status);
         if (result) {
           port.postMessage(result);
-          finish(1);
+          answered = true;
+          Atomics.store(status, 0, 1);
+          Atomics.notify(status, 0);
         }
+        // The payers, once asked for and the keys answered (the port stays open for them).
+        const payers = scanner.payers();
+        if (payers) {
+          port.postMessage({ payers });
+          Atomics.store(status, 2, 1);
+          Atomics.notify(status, 2);
+          port.close();
+        } else if (answered && !job.payers && job.last) port.close();
       } catch (error) {
         finish(3, error);
       }
@@ -92,7 +110,7 @@ export class KeyWorker {
   static start(): KeyWorker | undefined {
     const threads = workerThreads();
     if (!threads || typeof SharedArrayBuffer !== 'function') return undefined;
-    const status = new Int32Array(new SharedArrayBuffer(8));
+    const status = new Int32Array(new SharedArrayBuffer(12));
     const { port1, port2 } = new threads.MessageChannel();
     const moduleUrl = new URL('./key-worker.ts', import.meta.url).href.replace(/\.ts$/, extension());
     const workerData = {
@@ -122,9 +140,11 @@ export class KeyWorker {
 
   /**
    * Waits for the worker's result; undefined when it could not load (the caller scans the records
-   * itself). Throws when it failed or stalled. The worker is ended either way.
+   * itself). Throws when it failed or stalled. The worker is ended either way, unless `keep` (it still
+   * has the payers to read: see `payers`).
    */
-  result(): KeyJobResult | undefined {
+  result(keep = false): KeyJobResult | undefined {
+    let ended = false;
     try {
       let progress = Atomics.load(this.status, 1);
       let lastChange = Date.now();
@@ -139,19 +159,59 @@ export class KeyWorker {
         }
       }
       const code = Atomics.load(this.status, 0);
-      const message = this.threads.receiveMessageOnPort(this.port)?.message as
-        | (KeyJobResult & { error?: string })
-        | undefined;
-      if (code === DONE && message && !message.error) return message;
+      const message = this.receive() as (KeyJobResult & { error?: string }) | undefined;
+      if (code === DONE && message && !message.error) {
+        ended = !keep;
+        return message;
+      }
+      ended = true;
       if (code === NOT_LOADED) return undefined;
       throw new Error(`key worker failed: ${message?.error ?? 'no result'}`);
+    } catch (error) {
+      ended = true;
+      throw error;
     } finally {
-      this.end();
+      if (ended) this.end();
     }
   }
 
+  /**
+   * The payer table the worker read (asked for with `KeyJob.payers`), then the worker is ended; with
+   * `wait` false, undefined while it is still reading (the worker goes on). Undefined too when the worker
+   * could not load, failed or stalled: the caller then reads the payers itself (the same table).
+   */
+  payers(wait: boolean): PayerTableData | undefined | 'pending' {
+    if (this.ended) return undefined;
+    const started = Date.now();
+    while (Atomics.load(this.status, 2) === RUNNING) {
+      if (!wait) return 'pending';
+      Atomics.wait(this.status, 2, RUNNING, 1000);
+      if (Date.now() - started > STALL_MS) break;
+    }
+    let data: PayerTableData | undefined;
+    if (Atomics.load(this.status, 2) === DONE) {
+      // Past the scan's result when the main thread never took it (it scanned every chunk itself).
+      for (let message = this.receive(); message; message = this.receive()) {
+        const payers = (message as { payers?: PayerTableData }).payers;
+        if (payers) {
+          data = payers;
+          break;
+        }
+      }
+    }
+    this.end();
+    return data;
+  }
+
+  private receive(): unknown {
+    return this.threads.receiveMessageOnPort(this.port)?.message;
+  }
+
+  private ended = false;
+
   /** Ends the worker without waiting (also when the caller never asks for the result). */
   end(): void {
+    this.ended = true;
     this.port.close();
     void this.worker.terminate().catch(() => {});
   }

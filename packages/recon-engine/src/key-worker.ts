@@ -10,6 +10,7 @@ import { KeyTable } from './key-index.ts';
 import { type KeyLists, type KeySource, scanKeys } from './key-lists.ts';
 import { KeyScanner } from './key-scanner.ts';
 import { type PackedStrings, unpackString } from './packed-strings.ts';
+import { PayerTable, type PayerTableData } from './payer-table.ts';
 
 /** Records to normalise, as packed columns (far cheaper to copy between threads than objects). */
 export interface KeyJob {
@@ -23,6 +24,11 @@ export interface KeyJob {
   boundary?: number;
   /** The last job: the worker answers once it can take no more chunks. */
   last: boolean;
+  /**
+   * On a job of the whole left side (offset 0): once the keys are answered, read every record's payer
+   * too (`payers`), while the main thread goes on with the run.
+   */
+  payers?: boolean;
 }
 
 export interface KeyBatch {
@@ -90,11 +96,12 @@ class AppearanceTable extends KeyTable {
 export class KeyJobScanner {
   private readonly table = new AppearanceTable(1 << 20);
   private readonly scanner = new KeyScanner(this.table);
-  private readonly batches: KeyBatch[] = [];
+  private batches: KeyBatch[] = [];
   private readonly sources: Array<{ offset: number; records: KeySource[] }> = [];
   private claims: ChunkClaims | undefined;
   private lowest = Number.MAX_SAFE_INTEGER;
   private answered = false;
+  private payerRecords: KeySource[] | undefined;
 
   /** Takes in a job and scans chunks while there are any; the result once there are no more. */
   scan(job: KeyJob, progress?: Int32Array): KeyJobResult | undefined {
@@ -108,6 +115,7 @@ export class KeyJobScanner {
       };
     }
     this.sources.push({ offset: job.offset, records });
+    if (job.payers && job.offset === 0) this.payerRecords = records;
     if (count > 0) this.lowest = Math.min(this.lowest, job.offset);
     if (job.claims) this.claims = new ChunkClaims(new Int32Array(job.claims), job.boundary ?? 0);
     for (let claim = this.claims?.back(this.lowest); claim; claim = this.claims?.back(this.lowest)) {
@@ -124,5 +132,18 @@ export class KeyJobScanner {
     if (this.answered || !(job.last || this.claims?.exhausted())) return undefined;
     this.answered = true;
     return { batches: this.batches, keys: this.table.packed() };
+  }
+
+  /**
+   * The left side's payer table (`PayerTable.readAll`), once the keys are answered and a job asked for
+   * it; given once. What the scan kept is let go first (posted already).
+   */
+  payers(): PayerTableData | undefined {
+    const records = this.payerRecords;
+    if (!this.answered || !records) return undefined;
+    this.payerRecords = undefined;
+    this.sources.length = 0;
+    this.batches = [];
+    return new PayerTable({ records }).readAll();
   }
 }

@@ -6,7 +6,9 @@ import { KeyScanner } from './key-scanner.ts';
 import { KeyWorker } from './key-worker-thread.ts';
 import { packStrings } from './packed-strings.ts';
 import { columns, workerParts } from './parallel-keys.ts';
+import { PayerTable, payerTableOf, takePayersRead } from './payer-table.ts';
 import { prepare } from './prepare.ts';
+import { sortRecords } from './sort-records.ts';
 import { defaultRuleSet } from './rules.ts';
 import { run } from './run.ts';
 import { generate } from './testdata/generate.ts';
@@ -117,5 +119,57 @@ describe('key worker', { timeout: 60_000 }, () => {
     expect(() =>
       run([...data.left, data.left[0]!], data.right, defaultRuleSet(), { parallel: 'always' }),
     ).toThrow(/appears twice/);
+  });
+
+  it('reads every payer in the worker as the main thread reads them, once its keys are answered', () => {
+    const data = generate({ seed: 4, invoices: 20_000 });
+    const left = sortRecords(data.left);
+    const boundary = left.length;
+    const claims = ChunkClaims.create(boundary + data.right.length, boundary);
+    const worker = KeyWorker.start()!;
+    // The main thread takes every chunk but the last before the worker can: it still answers, then reads.
+    while (claims.front()![1] < boundary + data.right.length - 8192);
+    worker.send({
+      ...columns(data.right, 0),
+      offset: boundary,
+      claims: claims.state.buffer as SharedArrayBuffer,
+      boundary,
+      last: false,
+    });
+    worker.send({ ...columns(left, 0), offset: 0, last: true, payers: true });
+    expect(worker.result(true)).toBeDefined();
+    const read = worker.payers(true);
+    expect(read).toBeTypeOf('object');
+    const fromWorker = new PayerTable({ records: left }, read as Exclude<typeof read, string | undefined>);
+    const onMain = new PayerTable({ records: left });
+    let payers = 0;
+    for (let l = 0; l < left.length; l++) {
+      const [a, b] = [fromWorker.identityOf(l), onMain.identityOf(l)];
+      expect(a < 0, `record ${l}`).toBe(b < 0);
+      if (a < 0) continue;
+      payers++;
+      expect(fromWorker.identities[a]).toEqual(onMain.identities[b]);
+      const names = (table: PayerTable, id: number) =>
+        [...table.keysOf[id]!].map((key) => table.keyNames[key]);
+      expect(names(fromWorker, a)).toEqual(names(onMain, b));
+    }
+    expect(payers).toBeGreaterThan(10_000);
+    // Taken once: the worker is ended, a second take gives nothing (the main thread would read).
+    expect(worker.payers(true)).toBeUndefined();
+  });
+
+  it('leaves the payers to the worker in a run that reads them, and ends it however the run ends', () => {
+    const data = generate({ seed: 4, invoices: 20_000 });
+    const prepared = prepare(data.left, data.right, nothingMatched, 'always', true);
+    // Kept only when the worker answered (it may not have loaded in time on a loaded machine).
+    if (prepared.payersRead) {
+      const table = payerTableOf(prepared);
+      expect(prepared.payersRead).toBeUndefined();
+      expect(table.identities.length).toBeGreaterThan(1_000);
+    }
+    const unused = prepare(data.left, data.right, nothingMatched, 'always', true);
+    takePayersRead(unused, true);
+    expect(unused.payersRead).toBeUndefined();
+    expect(prepare(data.left, data.right, nothingMatched, 'always').payersRead).toBeUndefined();
   });
 });

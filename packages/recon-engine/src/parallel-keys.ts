@@ -14,6 +14,7 @@ import { KeyScanner } from './key-scanner.ts';
 import type { KeyJob, KeyJobResult } from './key-worker.ts';
 import type { KeyWorker } from './key-worker-thread.ts';
 import { packStrings } from './packed-strings.ts';
+import type { PayerTableData } from './payer-table.ts';
 import { int32Array } from './typed-memory.ts';
 
 /**
@@ -27,6 +28,17 @@ export interface ScannedSides<R> {
   right: R[];
   leftKeys: KeyLists;
   rightKeys: KeyLists;
+  /**
+   * When payers were asked for and the worker runs: the left side's payer table it reads once the keys
+   * are done (`KeyWorker.payers`; 'pending' while it reads, undefined when it cannot give one).
+   */
+  payers?: PayersRead;
+}
+
+/** The key worker's payer table: `take` it ('pending' while it is read, without `wait`) or `end` it. */
+export interface PayersRead {
+  take(wait: boolean): PayerTableData | undefined | 'pending';
+  end(): void;
 }
 
 /**
@@ -35,7 +47,9 @@ export interface ScannedSides<R> {
  * chunks from the back of the sequence while the main thread sorts the left side; then the worker gets
  * most of the left side too and the main thread takes chunks from the front until the two meet
  * (`chunk-claims.ts`). The worker's keys are then interned chunk by chunk in sequence order, each
- * chunk's keys in their order of first appearance: the ids a single thread gives.
+ * chunk's keys in their order of first appearance: the ids a single thread gives. With `payers`, the
+ * worker gets the whole left side and reads its payers once the keys are done (`ScannedSides.payers`),
+ * on its own core while the main thread goes on with the run; it is ended once they are taken.
  */
 export function scanSides<R extends KeySource>(
   left: readonly R[],
@@ -43,6 +57,7 @@ export function scanSides<R extends KeySource>(
   sort: (records: readonly R[]) => R[],
   keys: KeyTable,
   worker: KeyWorker | undefined,
+  payers = false,
 ): ScannedSides<R> {
   const scanner = new KeyScanner(keys);
   if (!worker) {
@@ -55,6 +70,7 @@ export function scanSides<R extends KeySource>(
       rightKeys: scanKeys(rightSorted, 0, rightSorted.length, scanner),
     };
   }
+  let keep = false;
   try {
     const boundary = left.length;
     const claims = ChunkClaims.create(left.length + right.length, boundary);
@@ -67,8 +83,8 @@ export function scanSides<R extends KeySource>(
       last: false,
     });
     const leftSorted = sort(left);
-    const from = Math.floor(leftSorted.length * SHIPPED_FROM);
-    worker.send({ ...columns(leftSorted, from), offset: from, last: true });
+    const from = payers ? 0 : Math.floor(leftSorted.length * SHIPPED_FROM);
+    worker.send({ ...columns(leftSorted, from), offset: from, last: true, payers });
     const parts: Array<{ start: number; lists: KeyLists; remap?: Int32Array }> = [];
     for (let claim = claims.front(); claim; claim = claims.front()) {
       const [start, end] = claim;
@@ -80,18 +96,30 @@ export function scanSides<R extends KeySource>(
     }
     // Nothing to wait for when the worker took no chunk (not loaded yet, or could not load: the main
     // thread took them all); otherwise its chunks, once the one it holds is done.
+    // The payers are left to the worker only when it answered (a worker that took no chunk may still be
+    // loading: the main thread then reads them itself, when the payer pass asks).
+    let answered = false;
     if (claims.takenFromBack(left.length + right.length)) {
-      const result = worker.result();
+      const result = worker.result(payers);
       if (result) parts.push(...workerParts(result, keys));
+      answered = result !== undefined;
     }
     const emptyLists = scanKeys(leftSorted, 0, 0, scanner);
     const side = (inLeft: boolean) => {
       const chosen = parts.filter((part) => part.start < boundary === inLeft);
       return chosen.length > 0 ? concatKeyLists(chosen) : emptyLists;
     };
-    return { left: leftSorted, right: rightSorted, leftKeys: side(true), rightKeys: side(false) };
+    const scanned: ScannedSides<R> = {
+      left: leftSorted,
+      right: rightSorted,
+      leftKeys: side(true),
+      rightKeys: side(false),
+    };
+    keep = payers && answered;
+    if (keep) scanned.payers = { take: (wait) => worker.payers(wait), end: () => worker.end() };
+    return scanned;
   } finally {
-    worker.end();
+    if (!keep) worker.end();
   }
 }
 

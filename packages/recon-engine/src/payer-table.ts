@@ -11,13 +11,32 @@ import {
   payerKeys,
   payerOfDetailsPart,
 } from './payer.ts';
-import type { Prepared, PreparedSide } from './prepare.ts';
+import type { Prepared } from './prepare.ts';
+
+/** What the table reads of a left record. */
+export interface PayerSource {
+  text?: string | undefined;
+  counterparty?: string | undefined;
+}
 
 const NOT_READ = -2;
 /** A record (or reading) without a payer. */
 export const NO_PAYER = -1;
 /** A Details part without a phone: the record's counterparty is read instead. */
 const NO_DETAILS_PAYER = -3;
+
+/**
+ * A table read in full (`PayerTable.readAll`, in the key worker while the main thread goes on), in a
+ * form that posts between threads cheaply: every record's identity, the identities, their learning keys
+ * in one array (identity i's are keys[keyStart[i] .. keyStart[i + 1])) and the keys' names.
+ */
+export interface PayerTableData {
+  ofRecord: Int32Array;
+  identities: PayerIdentity[];
+  keys: Int32Array;
+  keyStart: Int32Array;
+  keyNames: string[];
+}
 
 export class PayerTable {
   /** Identity → the payer (one object per distinct payer, shared read only). */
@@ -32,8 +51,34 @@ export class PayerTable {
   private readonly byIdentity = new Map<string, number>();
   private readonly keyIds = new Map<string, number>();
 
-  constructor(private readonly left: PreparedSide) {
-    this.ofRecord = new Int32Array(left.records.length).fill(NOT_READ);
+  constructor(
+    private readonly left: { records: ArrayLike<PayerSource> },
+    read?: PayerTableData,
+  ) {
+    if (!read) {
+      this.ofRecord = new Int32Array(left.records.length).fill(NOT_READ);
+      return;
+    }
+    this.ofRecord = read.ofRecord;
+    this.identities.push(...read.identities);
+    for (let i = 0; i < read.identities.length; i++)
+      this.keysOf.push(read.keys.subarray(read.keyStart[i]!, read.keyStart[i + 1]!));
+    this.keyNames.push(...read.keyNames);
+  }
+
+  /**
+   * Reads every record, in order, and gives the table in its posted form. The identity and key numbers
+   * are in order of first reading, which differs from a table read as the payer pass asks; nothing
+   * compares them (they key per-identity arrays and maps), so the runs' results are the same.
+   */
+  readAll(): PayerTableData {
+    const count = this.left.records.length;
+    for (let l = 0; l < count; l++) this.identityOf(l);
+    const keyStart = new Int32Array(this.keysOf.length + 1);
+    for (let i = 0; i < this.keysOf.length; i++) keyStart[i + 1] = keyStart[i]! + this.keysOf[i]!.length;
+    const keys = new Int32Array(keyStart[this.keysOf.length]!);
+    for (let i = 0; i < this.keysOf.length; i++) keys.set(this.keysOf[i]!, keyStart[i]!);
+    return { ofRecord: this.ofRecord, identities: this.identities, keys, keyStart, keyNames: this.keyNames };
   }
 
   /** The identity of the left record's payer (Details text or, failing that, counterparty), or NO_PAYER. */
@@ -97,12 +142,31 @@ export class PayerTable {
 
 const tables = new WeakMap<Prepared, PayerTable>();
 
-/** The run's payer table, made when first asked; records are read as they are asked about. */
+/**
+ * The run's payer table, made when first asked: the one the key worker read in full during preparation
+ * when there is one (`Prepared.payersRead`), else one that reads records as they are asked about.
+ */
 export function payerTableOf(prepared: Prepared): PayerTable {
   let table = tables.get(prepared);
   if (!table) {
-    table = new PayerTable(prepared.left);
+    const read = prepared.payersRead?.take(true);
+    prepared.payersRead = undefined;
+    table = new PayerTable(prepared.left, read === 'pending' ? undefined : read);
     tables.set(prepared, table);
   }
   return table;
+}
+
+/**
+ * Takes the key worker's payer table if it is done (the worker is then ended and its memory let go);
+ * with `end`, ends the worker whether or not it is (a run that is over). Called between passes.
+ */
+export function takePayersRead(prepared: Prepared, end = false): void {
+  const read = prepared.payersRead;
+  if (!read) return;
+  const data = tables.has(prepared) ? undefined : read.take(false);
+  if (data === 'pending' && !end) return;
+  prepared.payersRead = undefined;
+  read.end();
+  if (data !== 'pending' && data !== undefined) tables.set(prepared, new PayerTable(prepared.left, data));
 }

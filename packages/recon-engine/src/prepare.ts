@@ -8,7 +8,7 @@ import { hashString, KeyIndex, KeyTable } from './key-index.ts';
 import type { KeyLists } from './key-lists.ts';
 import { KeyWorker } from './key-worker-thread.ts';
 import { identifierChunks, isGenericWord, isIdentifierKey } from './normalise.ts';
-import { scanSides } from './parallel-keys.ts';
+import { type PayersRead, scanSides } from './parallel-keys.ts';
 import { sortRecords } from './sort-records.ts';
 import { float64Array, int8Array, int32Array, uint8Array } from './typed-memory.ts';
 import type { EngineRecord, RunOptions, Side } from './types.ts';
@@ -59,6 +59,8 @@ export interface Prepared {
   isIdentifier: (id: number) => boolean;
   /** Rejected pairs (`RunOptions.rejectedPairs`): left index → right indexes never to pair. */
   rejected?: Map<number, Set<number>>;
+  /** The left side's payer table the key worker reads (`prepare`'s `payers`), for `payer-table.ts`. */
+  payersRead?: PayersRead | undefined;
 }
 
 /** Whether a person rejected pairing left record `l` with right record `r`. */
@@ -279,11 +281,16 @@ function makeIsIdentifier(keys: KeyTable): (id: number) => boolean {
 /** `RunOptions.parallel`: `auto` uses the key worker from here (its start costs ~0.1–0.7 s). */
 const PARALLEL_MIN_RECORDS = 150_000;
 
+/**
+ * `payers`: the run has passes that read the payers; with the key worker, it reads them once the keys
+ * are done (the caller then takes them, `takePayersRead`, which ends the worker).
+ */
 export function prepare(
   left: readonly EngineRecord[],
   right: readonly EngineRecord[],
   matched: { left: ReadonlySet<string>; right: ReadonlySet<string> },
   parallelism: RunOptions['parallel'] = 'auto',
+  payers = false,
 ): Prepared {
   const parallel =
     parallelism === 'always' ||
@@ -301,16 +308,18 @@ export function prepare(
   // ~1.4 distinct keys per record on the generated 1M run (receipts and invoice numbers are unique,
   // words, names, phones and accounts repeat); sized for 2 so that it seldom grows (it doubles if needed).
   const keys = new KeyTable(2 * (left.length + right.length));
-  const sides = scanSides(left, right, sortRecords, keys, worker);
+  const sides = scanSides(left, right, sortRecords, keys, worker, payers);
   const preparedLeft = prepareSide('left', sides.left, sides.leftKeys, matched.left, currencies, keys);
   const preparedRight = prepareSide('right', sides.right, sides.rightKeys, matched.right, currencies, keys);
-  return {
+  const prepared: Prepared = {
     left: preparedLeft,
     right: preparedRight,
     keys,
     weight: makeWeight(preparedLeft, preparedRight, keys),
     isIdentifier: makeIsIdentifier(keys),
   };
+  if (sides.payers) prepared.payersRead = sides.payers;
+  return prepared;
 }
 
 /** The date a pass compares. */

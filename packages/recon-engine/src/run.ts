@@ -6,6 +6,7 @@
  */
 import { runExactPass } from './exact-pass.ts';
 import { payerIndexOf } from './payer-index.ts';
+import { takePayersRead } from './payer-table.ts';
 import type { Prepared } from './prepare.ts';
 import { prepare, rejectedIndex } from './prepare.ts';
 import { runReversalPass } from './reversal-pass.ts';
@@ -48,16 +49,33 @@ export function run(
     for (const id of group.left) matched.left.add(id);
     for (const id of group.right) matched.right.add(id);
   }
-  const prepared = prepare(left, right, matched, options.parallel);
+  const readsPayers = (pass: (typeof checked.passes)[number]) =>
+    'blocking' in pass && (pass.blocking as readonly string[]).includes('payer');
+  // With the key worker, it reads the payers after the keys, on its own core, while the first passes run.
+  const prepared = prepare(left, right, matched, options.parallel, checked.passes.some(readsPayers));
+  try {
+    return runPasses(prepared, checked, readsPayers, options);
+  } finally {
+    takePayersRead(prepared, true);
+  }
+}
+
+function runPasses(
+  prepared: Prepared,
+  checked: RuleSet,
+  readsPayers: (pass: RuleSet['passes'][number]) => boolean,
+  options: RunOptions,
+): RunResult {
   prepared.rejected = rejectedIndex(prepared, options.rejectedPairs ?? []);
   const groups: MatchGroup[] = [];
   const stats: PassStats[] = [];
   checked.passes.forEach((pass, index) => {
     options.onPass?.(index, checked.passes.length, pass.id);
     const started = performance.now();
+    // The worker's payer table, if it is done: the worker ends and its memory goes.
+    takePayersRead(prepared);
     // The payer identity learns from the reconciled existing groups and this run's accepted ones.
-    if ('blocking' in pass && (pass.blocking as readonly string[]).includes('payer'))
-      payerIndexOf(prepared, options.existingGroups);
+    if (readsPayers(pass)) payerIndexOf(prepared, options.existingGroups);
     const outcome = runPass(prepared, pass);
     for (const group of outcome.groups) groups.push(group);
     const suggested = outcome.groups.filter((group) => group.status === 'suggested').length;
