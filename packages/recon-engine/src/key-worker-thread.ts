@@ -8,7 +8,7 @@
  * leaves every chunk to the main thread.
  */
 import type { KeyJob, KeyJobResult } from './key-worker.ts';
-import type { PayerTableData } from './payer-table.ts';
+import type { PayerTableData } from './payer-reading.ts';
 
 type WorkerThreads = typeof import('node:worker_threads');
 type Worker = InstanceType<WorkerThreads['Worker']>;

@@ -10,7 +10,7 @@ import { KeyTable } from './key-index.ts';
 import { type KeyLists, type KeySource, scanKeys } from './key-lists.ts';
 import { KeyScanner } from './key-scanner.ts';
 import { type PackedStrings, unpackString } from './packed-strings.ts';
-import { PayerTable, type PayerTableData } from './payer-table.ts';
+import { PayerTable, type PayerTableData } from './payer-reading.ts';
 
 /** Records to normalise, as packed columns (far cheaper to copy between threads than objects). */
 export interface KeyJob {

@@ -8,15 +8,15 @@ import { packStrings } from './packed-strings.ts';
 import { columns, workerParts } from './parallel-keys.ts';
 import { PayerTable, payerTableOf, takePayersRead } from './payer-table.ts';
 import { prepare } from './prepare.ts';
-import { sortRecords } from './sort-records.ts';
 import { defaultRuleSet } from './rules.ts';
 import { run } from './run.ts';
+import { sortRecords } from './sort-records.ts';
 import { generate } from './testdata/generate.ts';
 
 const nothingMatched = { left: new Set<string>(), right: new Set<string>() };
 
 // Starting a worker thread that loads tsx takes seconds on a loaded 2-core machine.
-describe('key worker', { timeout: 60_000 }, () => {
+describe('key worker', { timeout: 180_000 }, () => {
   it('loads under the test runner and takes the chunks the main thread leaves, with single-thread ids', () => {
     const data = generate({ seed: 5, invoices: 20_000 });
     const boundary = data.left.length;
@@ -122,7 +122,7 @@ describe('key worker', { timeout: 60_000 }, () => {
   });
 
   it('reads every payer in the worker as the main thread reads them, once its keys are answered', () => {
-    const data = generate({ seed: 4, invoices: 20_000 });
+    const data = generate({ seed: 4, invoices: 10_000 });
     const left = sortRecords(data.left);
     const boundary = left.length;
     const claims = ChunkClaims.create(boundary + data.right.length, boundary);
@@ -153,7 +153,7 @@ describe('key worker', { timeout: 60_000 }, () => {
         [...table.keysOf[id]!].map((key) => table.keyNames[key]);
       expect(names(fromWorker, a)).toEqual(names(onMain, b));
     }
-    expect(payers).toBeGreaterThan(10_000);
+    expect(payers).toBeGreaterThan(5_000);
     // Taken once: the worker is ended, a second take gives nothing (the main thread would read).
     expect(worker.payers(true)).toBeUndefined();
   });

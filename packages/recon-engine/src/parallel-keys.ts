@@ -14,7 +14,7 @@ import { KeyScanner } from './key-scanner.ts';
 import type { KeyJob, KeyJobResult } from './key-worker.ts';
 import type { KeyWorker } from './key-worker-thread.ts';
 import { packStrings } from './packed-strings.ts';
-import type { PayerTableData } from './payer-table.ts';
+import type { PayerTableData } from './payer-reading.ts';
 import { int32Array } from './typed-memory.ts';
 
 /**
