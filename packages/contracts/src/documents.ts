@@ -11,12 +11,30 @@ import { pageOf, pageQuerySchema } from './common.ts';
  * POST   file_handler/drop_box/:id/retry  failed only → 202 Document (pending again)
  * DELETE file_handler/drop_box/:id        204
  * POST   file_handler/drop_box/export     ExportDocuments → 202 { id, source: 'export_document' }
- * GET    file_handler/parser/:id          ParsedQuery → ParsedPage (PDF pages or CSV/XLSX rows, paged)
+ * GET    file_handler/parser/:id          ParsedQuery → ParsedPage (PDF pages, CSV/XLSX rows or a statement's transactions, paged)
  */
 
-export const DOCUMENT_KINDS = ['pdf', 'image', 'csv', 'xlsx'] as const;
+/**
+ * Bank statements recognised from their content at upload (packages/statements' formats): shown as
+ * "Bank statement (camt.053)" etc., read into balances and transactions instead of raw lines.
+ */
+export const STATEMENT_DOCUMENT_KINDS = ['camt053', 'camt054', 'mt940', 'ofx'] as const;
+export type StatementDocumentKind = (typeof STATEMENT_DOCUMENT_KINDS)[number];
+
+/** How a statement format is named to users: the type reads "Bank statement (camt.053)". */
+export const STATEMENT_FORMAT_LABELS: Record<StatementDocumentKind, string> = {
+  camt053: 'camt.053',
+  camt054: 'camt.054',
+  mt940: 'MT940',
+  ofx: 'OFX',
+};
+
+export const DOCUMENT_KINDS = ['pdf', 'image', 'csv', 'xlsx', ...STATEMENT_DOCUMENT_KINDS] as const;
 export const documentKindSchema = z.enum(DOCUMENT_KINDS);
 export type DocumentKind = z.infer<typeof documentKindSchema>;
+
+export const isStatementKind = (kind: DocumentKind): kind is StatementDocumentKind =>
+  (STATEMENT_DOCUMENT_KINDS as readonly string[]).includes(kind);
 
 /** pending → processing → processed | ocr_needed | failed (status_reason says why). */
 export const DOCUMENT_STATUSES = ['pending', 'processing', 'processed', 'ocr_needed', 'failed'] as const;
@@ -36,6 +54,14 @@ export const documentSummarySchema = z.object({
   sheets: z.array(z.object({ name: z.string(), rows: z.number().int() })).optional(),
   /** The first ~200 characters of text (PDF) or the header row (CSV/XLSX). */
   first_text: z.string().optional(),
+  /** Statements: the account the file states, its currency (null when statements differ) and period. */
+  account: z.string().nullable().optional(),
+  currency: z.string().nullable().optional(),
+  period_from: z.string().nullable().optional(),
+  period_to: z.string().nullable().optional(),
+  /** Statements: transactions read, and entries left out because they could not be read. */
+  transactions: z.number().int().optional(),
+  unreadable: z.number().int().optional(),
 });
 export type DocumentSummary = z.infer<typeof documentSummarySchema>;
 
@@ -117,12 +143,44 @@ export const parsedPdfPageSchema = z.object({
 });
 export type ParsedPdfPage = z.infer<typeof parsedPdfPageSchema>;
 
-/** GET parser/:id — PDFs page by page (page_size pages), CSV/XLSX rows (page_size rows). */
+/** GET parser/:id — PDFs page by page (page_size pages), CSV/XLSX rows or statement transactions (page_size). */
 export const parsedQuerySchema = z.object({
   page_no: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(500).default(50),
 });
 export type ParsedQuery = z.input<typeof parsedQuerySchema>;
+
+/** A statement's transaction; amounts are exact signed minor units (credit +, debit −) as strings. */
+export const statementTransactionSchema = z.object({
+  booking_date: z.string(),
+  value_date: z.string().nullable(),
+  amount_minor: z.string(),
+  currency: z.string(),
+  reference: z.string(),
+  counterparty: z.string(),
+  narrative: z.string(),
+  bank_reference: z.string(),
+  /** 1-based line of the entry in the file. */
+  line: z.number().int(),
+});
+export type StatementTransactionView = z.infer<typeof statementTransactionSchema>;
+
+/** One statement inside the file with the balances it states and whether they add up. */
+export const statementBalancesSchema = z.object({
+  id: z.string().nullable(),
+  currency: z.string().nullable(),
+  opening_minor: z.string().nullable(),
+  closing_minor: z.string().nullable(),
+  opening_date: z.string().nullable(),
+  closing_date: z.string().nullable(),
+  transaction_count: z.number().int(),
+  balance_check: z.enum(['ok', 'mismatch', 'unavailable']),
+});
+export type StatementBalancesView = z.infer<typeof statementBalancesSchema>;
+
+/** A problem found while reading a statement: the line it is on and what is wrong. */
+export const statementIssueSchema = z.object({ line: z.number().int().nullable(), message: z.string() });
+export type StatementIssue = z.infer<typeof statementIssueSchema>;
 
 export const parsedPageSchema = z.discriminatedUnion('kind', [
   z.object({
@@ -141,6 +199,24 @@ export const parsedPageSchema = z.discriminatedUnion('kind', [
     /** 1-based number of the first row of `rows` in the file. */
     first_row: z.number().int(),
     rows: z.array(z.array(z.string())),
+  }),
+  z.object({
+    kind: z.literal('statement'),
+    format: z.enum(STATEMENT_DOCUMENT_KINDS),
+    account: z.string().nullable(),
+    currency: z.string().nullable(),
+    period_from: z.string().nullable(),
+    period_to: z.string().nullable(),
+    statements: z.array(statementBalancesSchema),
+    /** Entries left out (could not be read), by line; at most 50 listed. */
+    errors: z.array(statementIssueSchema),
+    /** Read but worth a look: balances that do not add up, skipped entries… (at most 50). */
+    warnings: z.array(statementIssueSchema),
+    page_no: z.number().int(),
+    page_size: z.number().int(),
+    /** Transactions in the file. */
+    total: z.number().int(),
+    transactions: z.array(statementTransactionSchema),
   }),
 ]);
 export type ParsedPage = z.infer<typeof parsedPageSchema>;

@@ -6,6 +6,7 @@ import {
   formatMinorCurrency,
   formatNumber,
   formatShortNumber,
+  formatSignedMinor,
 } from './format.ts';
 
 describe('formatCurrency', () => {
@@ -32,6 +33,16 @@ describe('formatCurrency', () => {
 
   it('still prefixes a currency code Intl does not accept instead of throwing', () => {
     expect(formatCurrency(-1, 'XX')).toBe('-XX 1.00');
+  });
+});
+
+describe('formatSignedMinor', () => {
+  it('marks credits with +, keeps debits negative and uses the currency digits exactly', () => {
+    expect(formatSignedMinor('12500000', 'KES')).toBe('+KES 125,000.00');
+    expect(formatSignedMinor('-5430025', 'KES')).toBe('-KES 54,300.25');
+    expect(formatSignedMinor('-120505', 'BHD')).toBe('-BHD 120.505');
+    expect(formatSignedMinor('0', 'EUR')).toBe('EUR 0.00');
+    expect(formatSignedMinor('123456789012345678901', 'EUR')).toBe('+EUR 1,234,567,890,123,456,789.01');
   });
 });
 

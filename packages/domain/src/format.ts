@@ -96,6 +96,16 @@ export function formatMinorCurrency(
 }
 
 /**
+ * A signed statement amount in its currency's own digits, credits marked `+`:
+ * `formatSignedMinor('12500000', 'KES')` → `'+KES 125,000.00'`, `('-120505', 'BHD')` → `'-BHD 120.505'`.
+ */
+export function formatSignedMinor(minor: bigint | string, currency: string): string {
+  const value = BigInt(minor);
+  const text = formatMinorCurrency(value, currency, minorDigits(currency));
+  return value > 0n ? `+${text}` : text;
+}
+
+/**
  * A match's amount difference in words (left − right, in minor units, in the currency's own digits):
  * `KES 15.00 short` when the left side is less (a payment short of its invoice), `KES 500.00 over`
  * when it is more. The engine's explanations and every screen that shows a difference use it.

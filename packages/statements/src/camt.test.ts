@@ -123,6 +123,40 @@ describe('camt.053', () => {
     expect(result.errors).toHaveLength(1);
     expect(result.errors[0]!.message).toMatch(/^Line \d+: not well-formed XML: /);
   });
+
+  it('says a cut-short camt ends before its elements are closed, at its last line', () => {
+    const whole = fixture('camt/camt053.v2.minimal.xml');
+    const cut = whole.slice(0, whole.indexOf('<NtryDtls>'));
+    const result = readStatement(cut);
+    expect(result.transactions).toEqual([]);
+    expect(result.errors).toEqual([
+      {
+        line: cut.trimEnd().split('\n').length,
+        message: expect.stringMatching(
+          /^Line \d+: the XML ends before these elements are closed: Document > BkToCstmrStmt > Stmt > Ntry \(the file looks cut short\)$/,
+        ),
+      },
+    ]);
+  });
+
+  it('refuses a DOCTYPE (entity expansion, external entities) without expanding it', () => {
+    const lol = `<?xml version="1.0"?>
+<!DOCTYPE lolz [
+ <!ENTITY lol "lol">
+ <!ENTITY lol1 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">
+ <!ENTITY xxe SYSTEM "file:///etc/passwd">
+]>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt><Stmt><Id>&lol1;&xxe;</Id></Stmt></BkToCstmrStmt></Document>`;
+    const result = readStatement(lol);
+    expect(result.format).toBe('camt053');
+    expect(result.statements).toEqual([]);
+    expect(result.errors).toEqual([
+      {
+        line: 2,
+        message: 'Line 2: the XML declares a DOCTYPE (entities); camt files have none, so it is not read',
+      },
+    ]);
+  });
 });
 
 describe('camt balances', () => {

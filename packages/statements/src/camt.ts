@@ -53,12 +53,19 @@ export function readCamt(source: string, kind: 'camt053' | 'camt054', defaultCur
     warnings: [],
     errors: [],
   };
+  const doctype = /<!(DOCTYPE|ENTITY)\b/i.exec(source);
+  if (doctype) {
+    // Entities can expand without bound (billion laughs) or name outside files (XXE): never read.
+    const line = lineAt(source, doctype.index);
+    result.errors.push({
+      line,
+      message: `Line ${line}: the XML declares a ${doctype[1]!.toUpperCase()} (entities); camt files have none, so it is not read`,
+    });
+    return result;
+  }
   const valid = XMLValidator.validate(source);
   if (valid !== true) {
-    result.errors.push({
-      line: valid.err.line,
-      message: `Line ${valid.err.line}: not well-formed XML: ${valid.err.msg}`,
-    });
+    result.errors.push(malformed(source, valid.err));
     return result;
   }
   const parsed = parser.parse(source);
@@ -154,6 +161,29 @@ function readBalance(
 }
 
 /** 1-based lines of each opening tag of that element (any namespace prefix), in document order. */
+/**
+ * The validator's error as a message naming the line; a file cut short (elements left open) says
+ * which ones, at its last line, instead of the validator's "Invalid '[…]' found" at line 1.
+ */
+function malformed(source: string, err: { line: number; msg: string }): StatementError {
+  const open = /^Invalid '\[(.*)\]' found\.?$/s.exec(err.msg);
+  if (open) {
+    const names = [...open[1]!.matchAll(/"([^"]+)"/g)].map((m) => m[1]!);
+    const line = lineAt(source, source.trimEnd().length);
+    return {
+      line,
+      message: `Line ${line}: the XML ends before ${names.length === 1 ? 'this element is' : 'these elements are'} closed: ${names.join(' > ')} (the file looks cut short)`,
+    };
+  }
+  return { line: err.line, message: `Line ${err.line}: not well-formed XML: ${err.msg}` };
+}
+
+function lineAt(source: string, index: number): number {
+  let line = 1;
+  for (let i = source.indexOf('\n'); i >= 0 && i < index; i = source.indexOf('\n', i + 1)) line += 1;
+  return line;
+}
+
 function elementLines(source: string, name: string): number[] {
   const pattern = new RegExp(`<(?:[\\w.-]+:)?${name}[\\s>]`, 'g');
   const lines: number[] = [];

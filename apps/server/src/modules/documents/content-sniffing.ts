@@ -1,4 +1,9 @@
-import type { DocumentKind } from '@counterpart/contracts';
+import {
+  type DocumentKind,
+  STATEMENT_FORMAT_LABELS,
+  type StatementDocumentKind,
+} from '@counterpart/contracts';
+import { decodeStatementBytes, detectStatementFormat } from '@counterpart/statements';
 import yauzl from 'yauzl';
 import { AppError } from '../../errors.ts';
 
@@ -23,12 +28,32 @@ export const SNIFF_BYTES = 64 * 1024;
 const startsWith = (head: Buffer, bytes: number[]) => bytes.every((b, i) => head[i] === b);
 
 const unsupported = (fileName: string) =>
-  new AppError(415, `${fileName}: not a PDF, image, CSV or XLSX file`);
+  new AppError(415, `${fileName}: not a PDF, image, CSV, XLSX or bank statement file`);
 
+/** How each statement format is served back (the original's Content-Type). */
+const STATEMENT_MEDIA_TYPES: Record<StatementDocumentKind, string> = {
+  camt053: 'application/xml',
+  camt054: 'application/xml',
+  mt940: 'text/plain',
+  ofx: 'application/x-ofx',
+};
+
+/**
+ * The bank statement a text file holds, by its content (camt namespace or root element, MT940
+ * :20: and :60F:, OFX header): the extension does not matter, so an MT940 saved as .txt or a camt
+ * file saved as .xml is a statement. QIF and M-Pesa CSV stay CSV (rows with "Send to table").
+ */
+function statementKind(text: string, fileName: string): StatementDocumentKind | null {
+  const format = detectStatementFormat(text, fileName);
+  return format === 'camt053' || format === 'camt054' || format === 'mt940' || format === 'ofx'
+    ? format
+    : null;
+}
 /**
  * What a file is, by its first bytes — never by its name: %PDF-, PNG, JPEG, TIFF (II*\0 or MM\0*),
  * a ZIP that holds xl/workbook.xml (checked against zip-bomb limits) or text (no NUL byte in the
- * first 64 KB) taken as CSV. Anything else is refused with 415.
+ * first 64 KB): a bank statement (camt.053/054, MT940, OFX) when its content says so, else CSV.
+ * Anything else is refused with 415.
  */
 export async function sniffContent(fileName: string, head: Buffer, filePath: string): Promise<SniffedType> {
   if (head.subarray(0, 5).toString('latin1') === '%PDF-')
@@ -44,7 +69,19 @@ export async function sniffContent(fileName: string, head: Buffer, filePath: str
     await checkWorkbook(fileName, filePath);
     return { kind: 'xlsx', mediaType: XLSX_MEDIA_TYPE };
   }
-  if (head.length > 0 && !head.includes(0)) return { kind: 'csv', mediaType: 'text/csv' };
+  const nul = head.indexOf(0);
+  if (head.length > 0 && nul < 0) {
+    const statement = statementKind(decodeStatementBytes(head), fileName);
+    if (statement) return { kind: statement, mediaType: STATEMENT_MEDIA_TYPES[statement] };
+    return { kind: 'csv', mediaType: 'text/csv' };
+  }
+  const lookalike = nul > 0 ? statementKind(head.toString('latin1').replaceAll('\0', ''), fileName) : null;
+  if (lookalike) {
+    throw new AppError(
+      415,
+      `${fileName}: looks like a bank statement (${STATEMENT_FORMAT_LABELS[lookalike]}) but holds a NUL byte at byte ${nul + 1}: a statement is plain text`,
+    );
+  }
   throw unsupported(fileName);
 }
 

@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { type ExportDocuments, exportDocumentsSchema } from '@counterpart/contracts';
+import {
+  type DocumentKind,
+  type ExportDocuments,
+  exportDocumentsSchema,
+  isStatementKind,
+} from '@counterpart/contracts';
 import { CONTENT_TYPES, createTableWriter } from '@counterpart/files';
 import yazl from 'yazl';
 import type { Config } from '../../config.ts';
@@ -48,8 +53,8 @@ async function writeZip(
   for (const [index, row] of rows.entries()) {
     zip.addReadStream(createReadStream(path.join(store.root, blobPath(row.sha256))), names[index] as string, {
       mtime: row.createdAt,
-      // PDFs, images and workbooks are compressed already.
-      compress: row.kind === 'csv',
+      // PDFs, images and workbooks are compressed already; CSV and statements are text.
+      compress: row.kind === 'csv' || isStatementKind(row.kind as DocumentKind),
     });
     await progress(index + 1);
   }

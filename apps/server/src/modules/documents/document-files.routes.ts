@@ -1,5 +1,7 @@
 import {
+  type DocumentKind,
   errorResponseSchema,
+  isStatementKind,
   parsedPageSchema,
   parsedQuerySchema,
   sentToTableSchema,
@@ -23,6 +25,7 @@ import {
 } from './documents-scope.ts';
 import { readParsedPage } from './parsed-results.ts';
 import { sendDocumentToTable } from './send-to-table.ts';
+import { readStatementPage } from './statement-results.ts';
 
 /** A document's bytes and its parsed result. */
 export const documentFilesRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = async (app, options) => {
@@ -60,7 +63,8 @@ export const documentFilesRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> 
     {
       schema: {
         ...documentsDoc,
-        summary: 'The parsed result, paged: PDF pages (lines, words with boxes, tables) or CSV/XLSX rows',
+        summary:
+          'The parsed result, paged: PDF pages (lines, words with boxes, tables), CSV/XLSX rows or a bank statement (balances, transactions)',
         params: documentParams,
         querystring: parsedQuerySchema,
         response: { 200: parsedPageSchema, 409: errorResponseSchema, ...errors },
@@ -73,8 +77,12 @@ export const documentFilesRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> 
         const why = row.statusReason ? `: ${row.statusReason}` : '';
         throw new AppError(409, `This document has no parsed result (${row.status.replace('_', ' ')})${why}`);
       }
+      const kind = row.kind as DocumentKind;
+      if (isStatementKind(kind)) {
+        return readStatementPage(store, row.id, request.query.page_no, request.query.page_size);
+      }
       const result =
-        row.kind === 'pdf'
+        kind === 'pdf'
           ? { kind: 'pdf' as const, total: row.pageCount ?? 0 }
           : { kind: 'rows' as const, total: row.rowCount ?? 0 };
       return readParsedPage(store, row.id, result, request.query.page_no, request.query.page_size);
@@ -87,7 +95,7 @@ export const documentFilesRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> 
       schema: {
         ...documentsDoc,
         summary:
-          'Start a table import from a processed CSV/XLSX document: map its columns at /tables/create?import=<import_id>',
+          'Start a table import from a processed CSV/XLSX/bank statement document: map its columns at /tables/create?import=<import_id>',
         params: documentParams,
         response: { 201: sentToTableSchema, 409: errorResponseSchema, ...errors },
       },

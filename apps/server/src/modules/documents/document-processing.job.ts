@@ -1,4 +1,4 @@
-import type { DocumentKind } from '@counterpart/contracts';
+import { type DocumentKind, isStatementKind } from '@counterpart/contracts';
 import { DocumentContentError } from '@counterpart/files';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
@@ -81,7 +81,8 @@ export function createDocumentProcessingJob(
           .returning({ id: documents.id });
         if (!saved) await removeParsed(store, row.id);
         if (result.status === 'ocr_needed') return { message: `${name}: ${result.statusReason}` };
-        const what = result.pageCount === null ? `${result.rowCount} rows` : `${result.pageCount} pages`;
+        const rowsOf = isStatementKind(input.kind) ? 'transactions' : 'rows';
+        const what = result.pageCount === null ? `${result.rowCount} ${rowsOf}` : `${result.pageCount} pages`;
         return { message: `${name}: processed (${what})` };
       } catch (error) {
         const content = error instanceof DocumentContentError;

@@ -178,7 +178,7 @@ describe('documents: upload', () => {
       { name: 'payroll.csv', bytes: EXE_BYTES, type: 'text/csv' },
     ]);
     expect(res.status).toBe(415);
-    expect(res.body.message).toBe('payroll.csv: not a PDF, image, CSV or XLSX file');
+    expect(res.body.message).toBe('payroll.csv: not a PDF, image, CSV, XLSX or bank statement file');
     expect(blobExists(EXE_BYTES)).toBe(false);
     expect(blobExists(Buffer.from('a,b,c\n1,2,3\n'))).toBe(false);
     expect((await asAdmin('GET', `${DROP_BOX}?page_size=500`)).body.total).toBe(before);
@@ -201,7 +201,7 @@ describe('documents: upload', () => {
     for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
     const res = await uploadAsAdmin([{ name: 'book.xlsx', bytes: Buffer.concat(chunks) }]);
     expect(res.status).toBe(415);
-    expect(res.body.message).toBe('book.xlsx: not a PDF, image, CSV or XLSX file');
+    expect(res.body.message).toBe('book.xlsx: not a PDF, image, CSV, XLSX or bank statement file');
   });
 
   it('refuses a file over the size limit with the limit in the message', async () => {

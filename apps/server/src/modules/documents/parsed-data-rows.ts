@@ -1,13 +1,19 @@
-import type { ParsedPdfPage } from '@counterpart/contracts';
+import { type DocumentKind, isStatementKind, type ParsedPdfPage } from '@counterpart/contracts';
+import { fromMinorUnits, minorDigits } from '@counterpart/domain';
 import { type Cell, ROW_BATCH } from '@counterpart/files';
 import type { FileStore } from '../../storage/file-store.ts';
 import type { DocumentRow } from './documents.service.ts';
 import { readParsedPage } from './parsed-results.ts';
+import { readStatementPage } from './statement-results.ts';
 
 /** Fixed columns of a parsed-data export; cells follow as "Column 1"… */
 const FIXED = ['Document', 'Page', 'Row', 'Text'];
 
 const hasResult = (row: DocumentRow) => row.status === 'processed' && row.resultPath !== null;
+
+/** A statement transaction's cells: booking date, value date, amount, currency, reference, counterparty, narrative, bank reference. */
+const STATEMENT_CELLS = 8;
+const isStatement = (row: DocumentRow) => isStatementKind(row.kind as DocumentKind);
 
 /** PDF pages this export reads at a time. */
 const PAGES_AT_ONCE = 20;
@@ -28,7 +34,8 @@ export async function parsedDataColumns(store: FileStore, rows: DocumentRow[]): 
   let width = 0;
   for (const row of rows.filter(hasResult)) {
     const summary = row.summary as { columns?: number; tables?: number };
-    if (row.kind !== 'pdf') width = Math.max(width, summary.columns ?? 0);
+    if (isStatement(row)) width = Math.max(width, STATEMENT_CELLS);
+    else if (row.kind !== 'pdf') width = Math.max(width, summary.columns ?? 0);
     else if ((summary.tables ?? 0) > 0) {
       for await (const pages of pdfPages(store, row)) {
         for (const page of pages)
@@ -46,7 +53,7 @@ const pad = (cells: string[], width: number): Cell[] => [
 
 /**
  * A document's parsed data in batches of export rows: one per PDF line (its table cells when the
- * line belongs to a detected table) or per CSV/XLSX row. Unprocessed documents give none.
+ * line belongs to a detected table), per CSV/XLSX row or per statement transaction. Unprocessed documents give none.
  */
 export async function* parsedDataRows(
   store: FileStore,
@@ -74,6 +81,24 @@ export async function* parsedDataRows(
     return;
   }
   const total = row.rowCount ?? 0;
+  if (isStatement(row)) {
+    for (let pageNo = 1; (pageNo - 1) * ROW_BATCH < total; pageNo++) {
+      const page = await readStatementPage(store, row.id, pageNo, ROW_BATCH);
+      const first = (pageNo - 1) * ROW_BATCH + 1;
+      yield page.transactions.map((t, i) => {
+        const amount = fromMinorUnits(BigInt(t.amount_minor), minorDigits(t.currency));
+        const cells = [t.booking_date, t.value_date ?? '', amount, t.currency, t.reference, t.counterparty];
+        return [
+          row.fileName,
+          null,
+          first + i,
+          null,
+          ...pad([...cells, t.narrative, t.bank_reference], width),
+        ];
+      });
+    }
+    return;
+  }
   for (let pageNo = 1; (pageNo - 1) * ROW_BATCH < total; pageNo++) {
     const page = await readParsedPage(store, row.id, { kind: 'rows', total }, pageNo, ROW_BATCH);
     if (page.kind !== 'rows') continue;

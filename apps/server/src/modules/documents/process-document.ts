@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { DocumentKind, DocumentSummary } from '@counterpart/contracts';
+import { type DocumentKind, type DocumentSummary, isStatementKind } from '@counterpart/contracts';
 import {
   CsvReadError,
   csvRows,
@@ -12,6 +12,7 @@ import {
 import type { FileStore } from '../../storage/file-store.ts';
 import { blobPath } from './document-blobs.ts';
 import { savePdfPage, saveRowBlock } from './parsed-results.ts';
+import { processStatement } from './process-statement.ts';
 
 export const OCR_NEEDED_PDF = 'This PDF has no text layer: OCR is needed';
 export const OCR_NEEDED_IMAGE = 'This is an image: OCR is needed to read its text';
@@ -46,7 +47,8 @@ type Progress = (percent: number, message: string) => Promise<void>;
 
 /**
  * Parses a stored document and writes its result to the file store: text PDFs page by page
- * (lines, words with boxes, tables), CSV and XLSX rows in blocks; images and PDFs with no text
+ * (lines, words with boxes, tables), CSV and XLSX rows in blocks, bank statements as balances and
+ * transactions (process-statement.ts); images and PDFs with no text
  * are marked for OCR. Progress runs 10 → 90 over pages or bytes.
  */
 export async function processDocument(
@@ -60,6 +62,11 @@ export async function processDocument(
     return { ...empty(), status: 'ocr_needed', statusReason: OCR_NEEDED_IMAGE };
   }
   if (document.kind === 'pdf') return processPdf(store, document.id, filePath, progress, signal);
+  if (isStatementKind(document.kind)) {
+    const read = await processStatement(store, document.id, document.kind, filePath);
+    await progress(90, `Read ${read.rowCount} transactions`);
+    return { status: 'processed', pageCount: null, ...read };
+  }
   return processRows(store, document, filePath, progress, signal);
 }
 

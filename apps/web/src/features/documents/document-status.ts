@@ -1,4 +1,4 @@
-import type { DocumentKind, DocumentStatus } from '@counterpart/contracts';
+import { type DocumentKind, type DocumentStatus, STATEMENT_FORMAT_LABELS } from '@counterpart/contracts';
 
 /**
  * How a document status reads, and the badge word that gives its tone through the shared
@@ -17,6 +17,10 @@ export const KIND_LABELS: Record<DocumentKind, string> = {
   image: 'Image',
   csv: 'CSV',
   xlsx: 'XLSX',
+  camt053: `Bank statement (${STATEMENT_FORMAT_LABELS.camt053})`,
+  camt054: `Bank statement (${STATEMENT_FORMAT_LABELS.camt054})`,
+  mt940: `Bank statement (${STATEMENT_FORMAT_LABELS.mt940})`,
+  ofx: `Bank statement (${STATEMENT_FORMAT_LABELS.ofx})`,
 };
 
 const SIZE = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
@@ -30,5 +34,6 @@ export function formatSize(bytes: number): string {
 
 /** What the drop zone accepts (the server checks the content; this only filters the file picker). */
 export const ACCEPTED_FILES =
-  '.pdf,.png,.jpg,.jpeg,.tif,.tiff,.csv,.txt,.xlsx,application/pdf,image/png,image/jpeg,image/tiff,text/csv,' +
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+  '.pdf,.png,.jpg,.jpeg,.tif,.tiff,.csv,.txt,.xlsx,.xml,.sta,.940,.mt940,.ofx,.qfx,' +
+  'application/pdf,image/png,image/jpeg,image/tiff,text/csv,text/plain,application/xml,text/xml,' +
+  'application/x-ofx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

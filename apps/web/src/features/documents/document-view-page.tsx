@@ -1,4 +1,4 @@
-import type { DocumentView } from '@counterpart/contracts';
+import { type DocumentView, isStatementKind } from '@counterpart/contracts';
 import { Download, RotateCcw, TableProperties } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -15,6 +15,7 @@ import { toast } from '../../shared/ui/toast.tsx';
 import { formatSize, KIND_LABELS, STATUS_DISPLAY } from './document-status.ts';
 import { useDocument, useOriginal, useRetryDocument, useSendToTable } from './documents-api.ts';
 import { PdfParsedText, RowsGrid } from './parsed-views.tsx';
+import { StatementView } from './statement-view.tsx';
 import { useProcessingRefresh } from './use-processing-refresh.ts';
 
 // pdfjs is large: its chunk loads only when a PDF is previewed.
@@ -48,7 +49,9 @@ function DocumentDetails({ doc }: { doc: DocumentView }) {
   const needsBytes = doc.kind === 'pdf' || doc.kind === 'image';
   const original = useOriginal(doc.id, needsBytes);
   const display = STATUS_DISPLAY[doc.status];
-  const tabular = doc.kind === 'csv' || doc.kind === 'xlsx';
+  const statement = isStatementKind(doc.kind);
+  // CSV/XLSX rows and statements need no preview beside them: they are shown whole.
+  const tabular = doc.kind === 'csv' || doc.kind === 'xlsx' || statement;
 
   const download = async () => {
     try {
@@ -107,8 +110,14 @@ function DocumentDetails({ doc }: { doc: DocumentView }) {
               <StatusBadge status={display.tone} label={display.label} />
             </dd>
           </div>
-          <Fact label={doc.kind === 'pdf' ? 'Pages' : 'Rows'} value={doc.page_count ?? doc.row_count} />
-          <Fact label="Tables found" value={doc.kind === 'pdf' ? doc.summary.tables : undefined} />
+          {statement ? (
+            <StatementFacts doc={doc} />
+          ) : (
+            <>
+              <Fact label={doc.kind === 'pdf' ? 'Pages' : 'Rows'} value={doc.page_count ?? doc.row_count} />
+              <Fact label="Tables found" value={doc.kind === 'pdf' ? doc.summary.tables : undefined} />
+            </>
+          )}
           <Fact label="Processed" value={doc.processed_at ? formatDateTime(doc.processed_at) : undefined} />
           {doc.status_reason && (
             <p className="col-span-2 text-zinc-700 sm:col-span-4 dark:text-zinc-300">{doc.status_reason}</p>
@@ -131,9 +140,11 @@ function DocumentDetails({ doc }: { doc: DocumentView }) {
             )}
           </Panel>
         )}
-        <Panel title={tabular ? 'Rows' : 'Parsed text'}>
+        <Panel title={statement ? 'Statement' : tabular ? 'Rows' : 'Parsed text'}>
           {doc.status === 'processed' ? (
-            tabular ? (
+            statement ? (
+              <StatementView documentId={doc.id} fileName={doc.file_name} />
+            ) : tabular ? (
               <RowsGrid documentId={doc.id} label={`Rows of ${doc.file_name}`} />
             ) : (
               <PdfParsedText documentId={doc.id} />
@@ -151,11 +162,27 @@ function DocumentDetails({ doc }: { doc: DocumentView }) {
   );
 }
 
+/** What a statement states about itself: the account, its currency, the days it covers. */
+function StatementFacts({ doc }: { doc: DocumentView }) {
+  const { account, currency, period_from: from, period_to: to } = doc.summary;
+  const period = from && to ? (from === to ? from : `${from} to ${to}`) : undefined;
+  return (
+    <>
+      <Fact label="Account" value={account ?? undefined} />
+      <Fact label="Currency" value={currency === null ? 'Several' : currency} />
+      <Fact label="Period" value={period} />
+      <Fact label="Transactions" value={doc.row_count} />
+    </>
+  );
+}
+
 function Fact({ label, value }: { label: string; value: string | number | null | undefined }) {
   return (
     <div>
       <dt className="text-xs text-zinc-500 dark:text-zinc-400">{label}</dt>
-      <dd className="mt-1 font-medium text-zinc-900 tabular-nums dark:text-zinc-100">{value ?? '—'}</dd>
+      <dd className="mt-1 font-medium break-all text-zinc-900 tabular-nums dark:text-zinc-100">
+        {value ?? '—'}
+      </dd>
     </div>
   );
 }

@@ -53,12 +53,14 @@ describe('DropZone', () => {
 
     await act(async () => {
       mocks.uploads[0]?.resolve();
-      mocks.uploads[1]?.reject(new Error('b.exe.csv: not a PDF, image, CSV or XLSX file'));
+      mocks.uploads[1]?.reject(new Error('b.exe.csv: not a PDF, image, CSV, XLSX or bank statement file'));
     });
     expect(screen.getByRole('progressbar', { name: 'Uploading a.csv' }).getAttribute('aria-valuetext')).toBe(
       'Uploaded',
     );
-    expect(screen.getByRole('alert').textContent).toBe('b.exe.csv: not a PDF, image, CSV or XLSX file');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'b.exe.csv: not a PDF, image, CSV, XLSX or bank statement file',
+    );
     expect(screen.queryByRole('progressbar', { name: 'Uploading b.exe.csv' })).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss b.exe.csv' }));

@@ -87,7 +87,8 @@ export function DropZone({ disabled = false }: { disabled?: boolean }) {
         <legend className="sr-only">Documents to upload</legend>
         <FileUp aria-hidden="true" className="size-8 text-zinc-400" />
         <p id={hintId} className="text-sm text-zinc-600 dark:text-zinc-300">
-          Drag and drop PDF, PNG, JPEG, TIFF, CSV or XLSX files here, or
+          Drag and drop PDF, PNG, JPEG, TIFF, CSV, XLSX or bank statement (camt.053, camt.054, MT940, OFX)
+          files here, or
         </p>
         <Button
           variant="secondary"
