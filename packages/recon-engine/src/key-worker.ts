@@ -94,8 +94,8 @@ class AppearanceTable extends KeyTable {
 
 /** The worker's state across jobs. */
 export class KeyJobScanner {
-  private readonly table = new AppearanceTable(1 << 20);
-  private readonly scanner = new KeyScanner(this.table);
+  private table = new AppearanceTable(1 << 20);
+  private scanner = new KeyScanner(this.table);
   private batches: KeyBatch[] = [];
   private readonly sources: Array<{ offset: number; records: KeySource[] }> = [];
   private claims: ChunkClaims | undefined;
@@ -144,6 +144,10 @@ export class KeyJobScanner {
     this.payerRecords = undefined;
     this.sources.length = 0;
     this.batches = [];
+    // The key table (posted, and remapped by the main thread already) goes too: at 1M its typed arrays
+    // are ~150 MB that would otherwise live on with the worker while it reads.
+    this.table = new AppearanceTable(16);
+    this.scanner = new KeyScanner(this.table);
     return new PayerTable({ records }).readAll();
   }
 }
