@@ -58,7 +58,7 @@ describe('send to table', () => {
     const image = await processed('scan.png', PNG_BYTES);
     const refused = await call('POST', `${DROP_BOX}/${image.id}/send_to_table`, adminToken, org.id);
     expect(refused.status).toBe(409);
-    expect(refused.body.message).toBe('Only CSV and XLSX documents can be sent to a table');
+    expect(refused.body.message).toBe('Only CSV, XLSX and bank statement documents can be sent to a table');
 
     const csv = await processed('ok.csv', 'a,b\n1,2\n');
     const denied = await call('POST', `${DROP_BOX}/${csv.id}/send_to_table`, viewerToken, org.id);
