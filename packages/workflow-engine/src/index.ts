@@ -8,7 +8,7 @@ export {
   filterRows,
   mapColumns,
 } from './blocks/row-blocks.ts';
-export { BlockParameterError, isRowSet, type RowSet } from './blocks/row-set.ts';
+export { BlockParameterError, ITEM_ID_FIELD, isRowSet, itemIdOf, type RowSet } from './blocks/row-set.ts';
 export { CronError, type CronSchedule, cronMatches, parseCron, wallClock } from './cron.ts';
 export {
   type BlockOutputs,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cleanCurrency, deduplicateRows, filterRows, mapColumns } from './row-blocks.ts';
-import { BlockParameterError, isRowSet, type RowSet } from './row-set.ts';
+import { BlockParameterError, ITEM_ID_FIELD, isRowSet, itemIdOf, type RowSet } from './row-set.ts';
 
 const rowSet = (columns: string[], ...values: Array<Array<string | null>>): RowSet => ({
   columns,
@@ -184,6 +184,18 @@ describe('mapColumns', () => {
     expect(Object.keys(result.rows.rows[0]!)).toEqual(['__proto__', 'toString']);
     expect(Object.getPrototypeOf(result.rows.rows[0])).toBe(Object.prototype);
     expect(isRowSet(result.rows)).toBe(true);
+  });
+
+  it("keeps a row's hidden item id (the Table block's) with the row, outside the columns", () => {
+    const rows = {
+      columns: ['Ref', 'Amount'],
+      rows: [{ Ref: 'R1', Amount: '10', [ITEM_ID_FIELD]: 'item-1' }],
+    };
+    const result = mapColumns(rows, { mapping: [{ from: 'Amount', to: 'amount' }] });
+    expect(result.rows.columns).toEqual(['amount']);
+    expect(result.rows.rows).toEqual([{ amount: '10', [ITEM_ID_FIELD]: 'item-1' }]);
+    expect(itemIdOf(result.rows.rows[0]!)).toBe('item-1');
+    expect(deduplicateRows(rows, { columns: ['Ref'] }).rows.rows[0]).toHaveProperty(ITEM_ID_FIELD, 'item-1');
   });
 
   it('refuses unknown, repeated and empty names and malformed mappings', () => {

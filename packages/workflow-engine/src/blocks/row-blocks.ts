@@ -1,6 +1,6 @@
 import { cleanAmount, compareAmounts } from './amounts.ts';
 import { noSuchColumn, readColumn, readColumns, readJson, readText } from './block-params.ts';
-import { BlockParameterError, cellOf, type RowSet, setCell } from './row-set.ts';
+import { BlockParameterError, cellOf, ITEM_ID_FIELD, itemIdOf, type RowSet, setCell } from './row-set.ts';
 
 /**
  * The row blocks of the catalog (`filter_rows`, `deduplicate`, `map_columns`, `clean_currency`):
@@ -149,6 +149,9 @@ export function mapColumns(input: RowSet, params: Record<string, unknown>): { ro
   const rows = input.rows.map((row) => {
     const mapped: Record<string, string | null> = {};
     for (const { from, to } of mapping) setCell(mapped, to, cellOf(row, from));
+    // The hidden item id stays with its row, unless a column of that name was mapped.
+    const item = itemIdOf(row);
+    if (item && !Object.hasOwn(mapped, ITEM_ID_FIELD)) mapped[ITEM_ID_FIELD] = item;
     return mapped;
   });
   return { rows: { columns: mapping.map(({ to }) => to), rows } };

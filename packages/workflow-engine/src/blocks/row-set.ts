@@ -9,6 +9,19 @@ export interface RowSet {
   rows: Array<Record<string, string | null>>;
 }
 
+/**
+ * A row's hidden field (a key that is not among the set's columns): the id of the table item the row
+ * was read from, set by the Table block. Row blocks keep it with the row; nothing shows or writes it;
+ * the Reconcile block uses it to start from the items' reconciliation state.
+ */
+export const ITEM_ID_FIELD = '__item_id';
+
+/** The item id a row carries (the Table block's hidden field), if any. */
+export function itemIdOf(row: Record<string, string | null>): string | null {
+  const id = Object.hasOwn(row, ITEM_ID_FIELD) ? row[ITEM_ID_FIELD] : null;
+  return typeof id === 'string' && id !== '' ? id : null;
+}
+
 /** A block's parameter is missing or wrong; `parameter` names it so the editor can point at it. */
 export class BlockParameterError extends Error {
   constructor(

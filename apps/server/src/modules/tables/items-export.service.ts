@@ -22,6 +22,8 @@ export interface TableExportSource {
   columns: string[];
   count(): Promise<number>;
   batches(): AsyncIterable<Cell[][]>;
+  /** The same batches with each row's item id (a workflow's Table block carries it along, hidden). */
+  rowsWithIds(): AsyncIterable<Array<{ id: string; cells: Cell[] }>>;
 }
 
 /** `Bank statement (March)` → `bank-statement-march`: the export's file name before the date. */
@@ -120,6 +122,27 @@ export async function tableExportSource(
   const plan = planView(table.id, columns, input);
   const keyText = plan.sortColumn ? sql`(${sortKey(plan.sortColumn)})::text` : sql`null::text`;
   const recon = (await takesPartInRecon(db, table.id)) ? reconColumns(db, organizationId) : null;
+  async function* rowsWithIds(): AsyncGenerator<Array<{ id: string; cells: Cell[] }>> {
+    let last: Position | null = null;
+    for (;;) {
+      const where: SQL = last ? sql`${plan.where} and ${afterCondition(plan, last)}` : plan.where;
+      const rows: Array<{ id: string; seq: string | number; cells: unknown; key: string | null }> =
+        await rowsOf(
+          db,
+          sql`select ${tableItems.id} as id, ${tableItems.seq} as seq, ${tableItems.values} as cells, ${keyText} as key
+                from ${tableItems} where ${where} order by ${orderOf(plan)} limit ${batchSize}`,
+        );
+      if (rows.length === 0) return;
+      const extra = recon ? await recon(rows.map((row) => row.id)) : null;
+      yield rows.map((row, i) => {
+        const cells = columns.map((column) => exportCell(column, valuesOf(row.cells)[column.id]));
+        return { id: row.id, cells: extra ? [...cells, ...(extra[i] as Cell[])] : cells };
+      });
+      const end = rows.at(-1);
+      if (!end || rows.length < batchSize) return;
+      last = { seq: Number(end.seq), key: end.key };
+    }
+  }
   return {
     sheetName: sheetNameOf(table.name),
     fileBase: fileBaseOf(table.name),
@@ -133,26 +156,9 @@ export async function tableExportSource(
       return Number(row?.n ?? 0);
     },
     async *batches() {
-      let last: Position | null = null;
-      for (;;) {
-        const where: SQL = last ? sql`${plan.where} and ${afterCondition(plan, last)}` : plan.where;
-        const rows: Array<{ id: string; seq: string | number; cells: unknown; key: string | null }> =
-          await rowsOf(
-            db,
-            sql`select ${tableItems.id} as id, ${tableItems.seq} as seq, ${tableItems.values} as cells, ${keyText} as key
-                  from ${tableItems} where ${where} order by ${orderOf(plan)} limit ${batchSize}`,
-          );
-        if (rows.length === 0) return;
-        const extra = recon ? await recon(rows.map((row) => row.id)) : null;
-        yield rows.map((row, i) => {
-          const cells = columns.map((column) => exportCell(column, valuesOf(row.cells)[column.id]));
-          return extra ? [...cells, ...(extra[i] as Cell[])] : cells;
-        });
-        const end = rows.at(-1);
-        if (!end || rows.length < batchSize) return;
-        last = { seq: Number(end.seq), key: end.key };
-      }
+      for await (const batch of rowsWithIds()) yield batch.map((row) => row.cells);
     },
+    rowsWithIds,
   };
 }
 

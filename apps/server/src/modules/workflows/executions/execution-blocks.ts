@@ -6,6 +6,7 @@ import {
   cleanCurrency,
   deduplicateRows,
   filterRows,
+  ITEM_ID_FIELD,
   isRowSet,
   mapColumns,
   type RowSet,
@@ -57,12 +58,14 @@ async function readTable(env: BlockEnvironment, tableId: unknown): Promise<RowSe
     READ_BATCH,
   );
   const rows: RowSet['rows'] = [];
-  for await (const batch of source.batches()) {
-    for (const cells of batch) {
+  for await (const batch of source.rowsWithIds()) {
+    for (const { id, cells } of batch) {
       const row: Record<string, string | null> = {};
       cells.forEach((cell, i) => {
         row[source.columns[i] as string] = cellText(cell);
       });
+      // Hidden (not a column): which item the row is, so Reconcile starts from its recon state.
+      if (!Object.hasOwn(row, ITEM_ID_FIELD)) row[ITEM_ID_FIELD] = id;
       rows.push(row);
     }
   }
