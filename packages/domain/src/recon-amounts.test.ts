@@ -4,6 +4,8 @@ import {
   directionOf,
   directionsShown,
   isOpenStatus,
+  matchRate,
+  matchRatePercent,
   noDirectionTotals,
   openAmount,
   reconciledAmount,
@@ -51,5 +53,15 @@ describe('recon amounts', () => {
     expect(directionsShown({ in: 0n, out: 2n })).toEqual(['out']);
     expect(directionsShown({ in: 3n, out: 0n })).toEqual(['in']);
     expect(directionsShown({ in: 0n, out: 0n })).toEqual(['in']);
+  });
+
+  it('has one match rate: a fraction to 4 decimals, or the same as a percentage to 2', () => {
+    expect(matchRate(6, 8)).toBe(0.75);
+    expect(matchRate(1, 3)).toBe(0.3333);
+    expect(matchRate(0, 0)).toBe(0);
+    expect(matchRatePercent(6, 8)).toBe(75);
+    expect(matchRatePercent(1, 3)).toBe(33.33);
+    expect(matchRatePercent(2, 3)).toBe(66.67);
+    expect(matchRatePercent(0, 0)).toBe(0);
   });
 });

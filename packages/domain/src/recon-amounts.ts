@@ -81,3 +81,17 @@ export function directionsShown(totals: DirectionTotals): MoneyDirection[] {
   if (totals.in > 0n && totals.out > 0n) return ['in', 'out'];
   return totals.out > 0n ? ['out'] : ['in'];
 }
+
+/**
+ * The **match rate** every screen shows (the workspace, the recon dashboard, a workflow's
+ * dashboard): matched items (reconciled or partial, on either side) over all items, a fraction
+ * rounded to 4 decimals (0.75 = 75 %); 0 when there are none.
+ */
+export function matchRate(matched: number, all: number): number {
+  return all === 0 ? 0 : Math.round((matched / all) * 10_000) / 10_000;
+}
+
+/** The match rate as a percentage with 2 decimals (75.5), as a workflow's dashboard stores it. */
+export function matchRatePercent(matched: number, all: number): number {
+  return Math.round(matchRate(matched, all) * 10_000) / 100;
+}

@@ -8,7 +8,7 @@ import {
   type StatusCounts,
   type TableColumn,
 } from '@counterpart/contracts';
-import { OPEN_STATUSES } from '@counterpart/domain';
+import { matchRate, OPEN_STATUSES } from '@counterpart/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
 import { rowsOf } from '../../../db/raw-rows.ts';
@@ -264,7 +264,7 @@ export async function reconDashboard(
     const row = trendBy.get(period);
     const n = Number(row?.n ?? 0);
     const m = Number(row?.matched ?? 0);
-    return { period, items: n, matched: m, match_rate: rate(m, n) };
+    return { period, items: n, matched: m, match_rate: matchRate(m, n) };
   });
 
   const ageingRows = await rowsOf<MoneyRow & { bucket: AgeingBucket }>(
@@ -354,7 +354,7 @@ export async function reconDashboard(
         right_table_name: readings.get(pair.right)?.name ?? '',
         items: n,
         matched: m,
-        match_rate: rate(m, n),
+        match_rate: matchRate(m, n),
         counts,
         last_run_at: pair.lastRunAt,
       };
@@ -368,7 +368,7 @@ export async function reconDashboard(
     granularity,
     items,
     matched,
-    match_rate: rate(matched, items),
+    match_rate: matchRate(matched, items),
     statuses,
     trend,
     ageing,
@@ -405,10 +405,6 @@ function scopedItems(tables: TableReading[], from: string, to: string): SQL {
         left join recon_groups g on g.id = gi.group_id
        where i.day between ${from}::date and ${to}::date
     )`;
-}
-
-function rate(matched: number, all: number): number {
-  return all === 0 ? 0 : Math.round((matched / all) * 10_000) / 10_000;
 }
 
 /** The first day of each period from..to (days; Mondays; 1sts of months), as date_trunc gives them. */

@@ -7,7 +7,7 @@ import type {
   TableColumn,
   WorkspaceSummary,
 } from '@counterpart/contracts';
-import { addToDirection, type DirectionTotals, noDirectionTotals } from '@counterpart/domain';
+import { addToDirection, type DirectionTotals, matchRate, noDirectionTotals } from '@counterpart/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../../db/raw-rows.ts';
 import { badRequest } from '../../../errors.ts';
@@ -153,7 +153,7 @@ export async function workspaceSummary(
   return {
     left: { ...leftSide, currency: currency(leftAmount) },
     right: { ...rightSide, currency: currency(rightAmount) },
-    match_rate: all === 0 ? 0 : Math.round((matched / all) * 10_000) / 10_000,
+    match_rate: matchRate(matched, all),
     pending_approvals: Number(pending?.n ?? 0),
     last_run: lastRun,
     left_fields: leftFields,
