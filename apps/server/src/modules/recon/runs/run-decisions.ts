@@ -22,11 +22,32 @@ export interface PastDecisions {
 /** Pairs kept from refused groups: a bound on what one run reads (beyond it, the rest are left out). */
 const MAX_REJECTED_PAIRS = 200_000;
 
-export async function pastDecisions(db: Db, tableIds: string[]): Promise<PastDecisions> {
+/**
+ * The tables a run reads, per side. A group keeps the sides of the run (or person) that made it, which
+ * may be the other way round: its items are put on the side their table is on here.
+ */
+export interface DecisionTables {
+  left: string[];
+  right: string[];
+}
+
+/** The side an item of `tableId` is on for this run; the group's own side when its table is on both. */
+function sideIn(tables: DecisionTables, tableId: string, stored: string): 'left' | 'right' {
+  const left = tables.left.includes(tableId);
+  const right = tables.right.includes(tableId);
+  if (left && !right) return 'left';
+  if (right && !left) return 'right';
+  return stored === 'right' ? 'right' : 'left';
+}
+
+export async function pastDecisions(db: Db, tables: DecisionTables): Promise<PastDecisions> {
+  const tableIds = [...new Set([...tables.left, ...tables.right])];
+  if (tableIds.length === 0) return { held: new Map(), groups: [], rejected: [] };
   const heldRows = await db
     .select({
       groupId: reconGroupItems.groupId,
       itemId: reconGroupItems.itemId,
+      tableId: reconGroupItems.tableId,
       side: reconGroupItems.side,
       status: reconGroups.status,
     })
@@ -51,14 +72,23 @@ export async function pastDecisions(db: Db, tableIds: string[]): Promise<PastDec
       };
       byGroup.set(row.groupId, group);
     }
-    (row.side === 'left' ? group.left : group.right).push(row.itemId);
+    (sideIn(tables, row.tableId, row.side) === 'left' ? group.left : group.right).push(row.itemId);
   }
-  return { held, groups: [...byGroup.values()], rejected: await refusedPairs(db, tableIds) };
+  return { held, groups: [...byGroup.values()], rejected: await refusedPairs(db, tables, tableIds) };
 }
 
-async function refusedPairs(db: Db, tableIds: string[]): Promise<PastDecisions['rejected']> {
+async function refusedPairs(
+  db: Db,
+  tables: DecisionTables,
+  tableIds: string[],
+): Promise<PastDecisions['rejected']> {
   const rows = await db
-    .select({ groupId: reconGroupItems.groupId, itemId: reconGroupItems.itemId, side: reconGroupItems.side })
+    .select({
+      groupId: reconGroupItems.groupId,
+      itemId: reconGroupItems.itemId,
+      tableId: reconGroupItems.tableId,
+      side: reconGroupItems.side,
+    })
     .from(reconGroupItems)
     .innerJoin(reconGroups, eq(reconGroups.id, reconGroupItems.groupId))
     .where(
@@ -72,7 +102,7 @@ async function refusedPairs(db: Db, tableIds: string[]): Promise<PastDecisions['
   for (const row of rows) {
     const group = sides.get(row.groupId) ?? { left: [], right: [] };
     sides.set(row.groupId, group);
-    (row.side === 'left' ? group.left : group.right).push(row.itemId);
+    (sideIn(tables, row.tableId, row.side) === 'left' ? group.left : group.right).push(row.itemId);
   }
   const pairs: PastDecisions['rejected'] = [];
   for (const group of sides.values()) {

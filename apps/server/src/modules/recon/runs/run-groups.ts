@@ -1,5 +1,12 @@
 import type { ReconStatus, RunSummary, SideFields, StatusCounts } from '@counterpart/contracts';
-import { type EngineRecord, type MatchGroup, type Pass, run as runEngine } from '@counterpart/recon-engine';
+import {
+  type EngineRecord,
+  type MatchGroup,
+  type Pass,
+  type RuleSet,
+  type RunResult,
+  run as runEngine,
+} from '@counterpart/recon-engine';
 import type { reconRuns } from '../../../db/schema.ts';
 import type { findTables } from '../../tables/tables-reader.service.ts';
 import { abs } from '../shared/money-common.ts';
@@ -58,28 +65,51 @@ export interface RunGroups {
 /**
  * The engine's input: an incremental run hands every record over, with the groups already made as
  * existing groups (they count but never match again, and the confirmed ones teach the engine who pays
- * for whom); a full run leaves the held records out. Refused pairs are never proposed again.
+ * for whom); a full run leaves the held records out. Refused pairs are never proposed again. The
+ * workflows' Reconcile block starts from the same decisions (always incremental).
  */
-export function engineInput(options: RunOptions, left: SideRows, right: SideRows, decisions: PastDecisions) {
+export function decisionsInput(
+  incremental: boolean,
+  left: readonly EngineRecord[],
+  right: readonly EngineRecord[],
+  decisions: PastDecisions,
+) {
   const { held } = decisions;
-  const leftInput = options.incremental ? left.records : left.records.filter((r) => !held.has(r.id));
-  const rightInput = options.incremental ? right.records : right.records.filter((r) => !held.has(r.id));
+  const leftInput = incremental ? left : left.filter((r) => !held.has(r.id));
+  const rightInput = incremental ? right : right.filter((r) => !held.has(r.id));
   return { existing: decisions.groups, rejected: decisions.rejected, leftInput, rightInput };
+}
+
+export function engineInput(options: RunOptions, left: SideRows, right: SideRows, decisions: PastDecisions) {
+  return decisionsInput(options.incremental, left.records, right.records, decisions);
+}
+
+/** The engine over an input with its past decisions: what a run and the Reconcile block both call; timed. */
+export function matchWithDecisions(
+  rules: RuleSet,
+  input: ReturnType<typeof decisionsInput>,
+  incremental: boolean,
+): { result: RunResult; engineMs: number } {
+  const started = performance.now();
+  const result = runEngine(
+    input.leftInput,
+    input.rightInput,
+    rules,
+    incremental
+      ? { existingGroups: input.existing, rejectedPairs: input.rejected }
+      : { rejectedPairs: input.rejected },
+  );
+  return { result, engineMs: Math.round(performance.now() - started) };
 }
 
 /** Runs the engine over both sides with the run's passes; times it. */
 export function matchSides(run: RunRow, options: RunOptions, input: ReturnType<typeof engineInput>) {
   const passes = run.passes;
-  const started = performance.now();
-  const result = runEngine(
-    input.leftInput,
-    input.rightInput,
+  const { result, engineMs } = matchWithDecisions(
     { id: run.ruleId ?? 'run', passes },
-    options.incremental
-      ? { existingGroups: input.existing, rejectedPairs: input.rejected }
-      : { rejectedPairs: input.rejected },
+    input,
+    options.incremental,
   );
-  const engineMs = Math.round(performance.now() - started);
   return { result, passes, engineMs };
 }
 

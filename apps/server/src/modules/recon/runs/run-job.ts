@@ -170,7 +170,7 @@ export async function executeRun(
       currency,
       hooks.signal,
     );
-    const decisions = await pastDecisions(db, [leftTable.id, rightTable.id]);
+    const decisions = await pastDecisions(db, { left: [leftTable.id], right: [rightTable.id] });
     const { held } = decisions;
     const input = engineInput(options, left, right, decisions);
     const readMs = performance.now() - readStarted;
