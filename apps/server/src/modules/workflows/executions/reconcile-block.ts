@@ -2,20 +2,27 @@ import {
   addToDirection,
   type DirectionTotals,
   fromMinorUnits,
+  matchRatePercent,
   noDirectionTotals,
   toMinorUnits,
 } from '@counterpart/domain';
-import { type EngineRecord, type MatchGroup, type Pass, parseDay, run } from '@counterpart/recon-engine';
-import type { RowSet } from '@counterpart/workflow-engine';
+import { type EngineRecord, type MatchGroup, type Pass, parseDay } from '@counterpart/recon-engine';
+import { itemIdOf, type RowSet } from '@counterpart/workflow-engine';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
+import { dataTables, tableItems } from '../../../db/schema.ts';
 import { defaultPasses, findDefaultRule, loadRuleRow } from '../../recon/rules/rules.service.ts';
+import { matchIncrementally } from '../../recon/runs/incremental-match.service.ts';
 import { getReconSettings } from '../../recon/shared/settings.service.ts';
+import { RECON_HEADERS } from '../../tables/items-export.service.ts';
 
 /**
  * The Reconcile and Dashboard blocks of an execution. Reconcile reads each side's rows as the
  * engine's records (columns found by their names), runs the chosen rule set and gives one row set
  * per status: each matched record with its group, status, score and the reasons, plus the records
- * left open. Dashboard sums those row sets up.
+ * left open. Rows read from a table (a Table block's, carrying their item id) start from the items'
+ * state in the workspace, as an incremental run does: the groups already made count and never match
+ * again, refused pairs are never proposed. Dashboard sums those row sets up.
  */
 
 type Role = 'amount' | 'date' | 'reference' | 'counterparty' | 'text';
@@ -50,14 +57,23 @@ export function sideColumns(columns: string[], side: string): SideColumns {
   return found;
 }
 
-/** The rows as engine records (id = row number from 1); a bad amount or date names its row. */
-export function recordsOf(rows: RowSet, side: string, currency: string): EngineRecord[] {
-  const roles = sideColumns(rows.columns, side);
+/**
+ * The rows as engine records (id = row number from 1, or what `idOf` gives); a bad amount or date
+ * names its row. `columns` are the ones read (all the rows' by default).
+ */
+export function recordsOf(
+  rows: RowSet,
+  side: string,
+  currency: string,
+  idOf: (index: number) => string = (index) => String(index + 1),
+  columns: string[] = rows.columns,
+): EngineRecord[] {
+  const roles = sideColumns(columns, side);
   // As the workspace's runs do without a mapping: every column but the amount and dates is searched
   // for references, the reference column first.
   const searched = [
     ...(roles.reference ? [roles.reference] : []),
-    ...rows.columns.filter(
+    ...columns.filter(
       (c) =>
         c !== roles.reference && c !== roles.amount && c !== roles.date && !/date|currency|balance/i.test(c),
     ),
@@ -73,7 +89,7 @@ export function recordsOf(rows: RowSet, side: string, currency: string): EngineR
     const date = parseDay(cell('date'));
     if (date === null) throw new Error(`${side} row ${index + 1}: "${cell('date')}" is not a date`);
     const record: EngineRecord = {
-      id: String(index + 1),
+      id: idOf(index),
       amount,
       currency,
       date,
@@ -83,6 +99,64 @@ export function recordsOf(rows: RowSet, side: string, currency: string): EngineR
     if (cell('text')) record.text = cell('text');
     return record;
   });
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const LOOKUP_BATCH = 5_000;
+
+/** The tables of these items, for the ones that are items of this organization's tables. */
+async function tablesOfItems(db: Db, organizationId: string, ids: string[]): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids.filter((id) => UUID.test(id)))];
+  const found = new Map<string, string>();
+  for (let i = 0; i < wanted.length; i += LOOKUP_BATCH) {
+    const rows = await db
+      .select({ id: tableItems.id, tableId: tableItems.tableId })
+      .from(tableItems)
+      .innerJoin(dataTables, eq(dataTables.id, tableItems.tableId))
+      .where(
+        and(
+          eq(dataTables.organizationId, organizationId),
+          inArray(tableItems.id, wanted.slice(i, i + LOOKUP_BATCH)),
+        ),
+      );
+    for (const row of rows) found.set(row.id, row.tableId);
+  }
+  return found;
+}
+
+/** One side as the engine reads it: its records, the row each came from, the tables its items are in. */
+interface SideInput {
+  rows: RowSet;
+  columns: string[];
+  records: EngineRecord[];
+  rowOf: Map<string, number>;
+  tables: Set<string>;
+}
+
+/**
+ * A side's rows as records. A row carrying the id of one of the organization's table items (the
+ * Table block's hidden field) is that item (its id is the item's, and the table's recon columns are
+ * not searched for references); any other row is its row number, as before.
+ */
+function sideInput(rows: RowSet, side: string, currency: string, items: Map<string, string>): SideInput {
+  const ids: string[] = [];
+  const tables = new Set<string>();
+  const used = new Set<string>();
+  rows.rows.forEach((row, index) => {
+    const item = itemIdOf(row);
+    const table = item ? items.get(item) : undefined;
+    // The same item twice on one side (two edges reading one table) counts once as the item.
+    if (item && table && !used.has(item)) {
+      used.add(item);
+      tables.add(table);
+      ids.push(item);
+    } else {
+      ids.push(String(index + 1));
+    }
+  });
+  const columns = tables.size > 0 ? rows.columns.filter((c) => !RECON_HEADERS.includes(c)) : rows.columns;
+  const records = recordsOf(rows, side, currency, (index) => ids[index] as string, columns);
+  return { rows, columns, records, rowOf: new Map(ids.map((id, index) => [id, index])), tables };
 }
 
 async function passesFor(db: Db, organizationId: string, ruleSet: unknown): Promise<Pass[]> {
@@ -126,6 +200,25 @@ function dayText(day: number): string {
   return new Date(day * 86_400_000).toISOString().slice(0, 10);
 }
 
+/** The groups already made that hold records of this input, with only those records (the rest are not here). */
+function existingHere(existing: MatchGroup[], left: SideInput, right: SideInput): MatchGroup[] {
+  const here: MatchGroup[] = [];
+  for (const group of existing) {
+    const leftIds = group.left.filter((id) => left.rowOf.has(id));
+    const rightIds = group.right.filter((id) => right.rowOf.has(id));
+    if (leftIds.length + rightIds.length === 0) continue;
+    const sum = (side: SideInput, ids: string[]) =>
+      ids.reduce((total, id) => total + (side.records[side.rowOf.get(id) as number]?.amount ?? 0n), 0n);
+    here.push({
+      ...group,
+      left: leftIds,
+      right: rightIds,
+      difference: sum(left, leftIds) - sum(right, rightIds),
+    });
+  }
+  return here;
+}
+
 export async function reconcileRows(
   db: Db,
   organizationId: string,
@@ -136,19 +229,33 @@ export async function reconcileRows(
   const settings = (await getReconSettings(db, organizationId)).data;
   const currency = settings.default_currency;
   const decimals = currency === 'JPY' ? 0 : 2;
-  const leftRecords = recordsOf(left, 'left', currency);
-  const rightRecords = recordsOf(right, 'right', currency);
+  const carried = [...left.rows, ...right.rows].flatMap((row) => itemIdOf(row) ?? []);
+  const items = carried.length > 0 ? await tablesOfItems(db, organizationId, carried) : new Map();
+  const leftSide = sideInput(left, 'left', currency, items);
+  const rightSide = sideInput(right, 'right', currency, items);
+  const leftRecords = leftSide.records;
+  const rightRecords = rightSide.records;
   const passes = await passesFor(db, organizationId, params.rule_set);
-  const result = run(leftRecords, rightRecords, { id: 'workflow', passes });
+  // The items' state in the workspace, handed to the engine as an incremental run hands it (rows not
+  // from a table have none).
+  const { result, existing } = await matchIncrementally(
+    db,
+    { id: 'workflow', passes },
+    leftRecords,
+    rightRecords,
+    { left: [...leftSide.tables], right: [...rightSide.tables] },
+  );
+  const recordOf = (side: 'left' | 'right', id: string): EngineRecord => {
+    const at = side === 'left' ? leftSide : rightSide;
+    return at.records[at.rowOf.get(id) as number] as EngineRecord;
+  };
   const totalAmount = [...leftRecords, ...rightRecords].reduce(
     (sum, r) => sum + (r.amount < 0n ? -r.amount : r.amount),
     0n,
   );
   const openSides = noSideTotals();
-  for (const id of result.left_open)
-    addToDirection(openSides.left, leftRecords[Number(id) - 1]?.amount ?? 0n);
-  for (const id of result.right_open)
-    addToDirection(openSides.right, rightRecords[Number(id) - 1]?.amount ?? 0n);
+  for (const id of result.left_open) addToDirection(openSides.left, recordOf('left', id).amount);
+  for (const id of result.right_open) addToDirection(openSides.right, recordOf('right', id).amount);
   const totals: ReconTotals = {
     records: leftRecords.length + rightRecords.length,
     amount: fromMinorUnits(totalAmount, decimals),
@@ -167,25 +274,28 @@ export async function reconcileRows(
     partial: 'partial',
     suggested: 'suggested',
   };
-  const leftRoles = sideColumns(left.columns, 'left');
-  const rightRoles = sideColumns(right.columns, 'right');
+  const leftRoles = sideColumns(leftSide.columns, 'left');
+  const rightRoles = sideColumns(rightSide.columns, 'right');
   /** The record's own reference column in the results (the engine's reference joins more). */
   const referenceOf = (side: 'left' | 'right', id: string): string | null => {
+    const at = side === 'left' ? leftSide : rightSide;
     const column = (side === 'left' ? leftRoles : rightRoles).reference;
-    const row = (side === 'left' ? left : right).rows[Number(id) - 1];
+    const row = at.rows.rows[at.rowOf.get(id) as number];
     return column && row ? (row[column] ?? null) : null;
   };
-  result.groups.forEach((group, index) => {
+  const addGroup = (group: MatchGroup, number: number, existing: boolean) => {
     const target = out[bucket[group.status]] as ReconRows;
-    const explanation = group.features.map((f) => f.detail).join('; ');
+    const explanation = existing
+      ? `Already ${group.status === 'suggested' ? 'suggested' : 'matched'} in the workspace: kept as it is`
+      : group.features.map((f) => f.detail).join('; ');
     const add = (side: 'left' | 'right', id: string) => {
-      const record = (side === 'left' ? leftRecords : rightRecords)[Number(id) - 1] as EngineRecord;
+      const record = recordOf(side, id);
       target.rows.push({
-        group: String(index + 1),
+        group: String(number),
         status: group.status,
-        score: String(group.score),
+        score: existing ? null : String(group.score),
         side,
-        row: id,
+        row: String(((side === 'left' ? leftSide : rightSide).rowOf.get(id) ?? 0) + 1),
         amount: fromMinorUnits(record.amount, decimals),
         date: dayText(record.date),
         reference: referenceOf(side, id),
@@ -195,11 +305,21 @@ export async function reconcileRows(
     };
     for (const id of group.left) add('left', id);
     for (const id of group.right) add('right', id);
-  });
+  };
+  // The run's groups first (numbered from 1 as before), then the ones already made that hold these rows.
+  const groups = [
+    ...result.groups.map((group) => ({ group, existing: false })),
+    ...existingHere(existing, leftSide, rightSide).map((group) => ({ group, existing: true })),
+  ];
+  for (const [index, { group, existing }] of groups.entries()) addGroup(group, index + 1, existing);
   const columns = ['side', ...new Set([...left.columns, ...right.columns])];
   const unmatched: ReconRows = { columns, rows: [], totals };
-  for (const id of result.left_open) unmatched.rows.push({ side: 'left', ...left.rows[Number(id) - 1] });
-  for (const id of result.right_open) unmatched.rows.push({ side: 'right', ...right.rows[Number(id) - 1] });
+  const openRow = (side: 'left' | 'right', id: string) => {
+    const at = side === 'left' ? leftSide : rightSide;
+    return { side, ...at.rows.rows[at.rowOf.get(id) as number] };
+  };
+  for (const id of result.left_open) unmatched.rows.push(openRow('left', id));
+  for (const id of result.right_open) unmatched.rows.push(openRow('right', id));
   out.unmatched = unmatched;
   return out;
 }
@@ -255,7 +375,7 @@ export function dashboardOf(title: string, results: ReconRows[]) {
   return {
     title,
     records,
-    match_rate: records ? Math.round((matched / records) * 10_000) / 100 : null,
+    match_rate: records ? matchRatePercent(matched, records) : null,
     statuses: Object.fromEntries(
       Object.entries(perStatus).map(([status, entry]) => [
         status,
