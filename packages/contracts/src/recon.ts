@@ -240,8 +240,15 @@ export type GroupItem = z.infer<typeof groupItemSchema>;
  * Why a run left a group as a suggestion: its score missed the pass's automatic threshold, a rival row
  * (named by its reference as typed) scores within the ambiguity gap, or another subset totals the same.
  */
+const suggestionNames = {
+  /**
+   * The left row's reference names another right row exactly (issue 19: the suggestion contradicts an
+   * explicit reference): that row, the identifier named, and the row's reference as typed.
+   */
+  names: z.object({ item_id: z.string(), key: z.string(), reference: z.string() }).optional(),
+};
 export const suggestionWhySchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('threshold'), score: z.number(), auto_accept: z.number() }),
+  z.object({ kind: z.literal('threshold'), score: z.number(), auto_accept: z.number(), ...suggestionNames }),
   z.object({
     kind: z.literal('rival'),
     item_id: z.string(),
@@ -250,8 +257,9 @@ export const suggestionWhySchema = z.discriminatedUnion('kind', [
     reference: z.string(),
     score: z.number(),
     gap: z.number(),
+    ...suggestionNames,
   }),
-  z.object({ kind: z.literal('other_subset'), size: z.number().int() }),
+  z.object({ kind: z.literal('other_subset'), size: z.number().int(), ...suggestionNames }),
 ]);
 export type SuggestionWhy = z.infer<typeof suggestionWhySchema>;
 

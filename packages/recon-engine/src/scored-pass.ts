@@ -17,6 +17,7 @@ import {
   amountScore,
   dateScore,
   explainPair,
+  namedElsewhere,
   type PairFeatures,
   type ScoreContext,
   scoreWithin,
@@ -177,6 +178,13 @@ export function runScoredPass(
         const side = viaLeft ? 'right' : 'left';
         reason = `${id} (${side}) scores ${rival}, within the ambiguity gap ${pass.ambiguity_gap}`;
         why = { kind: 'rival', id, side, score: rival, gap: pass.ambiguity_gap };
+      }
+      // The payment's reference names another invoice exactly: say so (the group stays as it is).
+      const named = namedElsewhere(prepared, l, r);
+      if (named && why) {
+        const namedId = right.records[named.right]!.id;
+        reason = `${reason}; reference names ${named.key} (${namedId}), ${right.records[r]!.id} was chosen`;
+        why = { ...why, names: { id: namedId, key: named.key } };
       }
     }
     const party = edgeFeatures[4 * edge + 3]!;

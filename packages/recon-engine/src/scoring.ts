@@ -124,6 +124,31 @@ export function namesARightRecord(prepared: Prepared, left: number): boolean {
   return cache[left] === 1;
 }
 
+/**
+ * When a left record's reference names right records exactly (`namesARightRecord`) and `right` is none
+ * of them: the identifier named and the first right record carrying it. What a suggestion that
+ * contradicts an explicit reference says ("reference names 10167, 10103 was chosen"); null otherwise.
+ * Only words a group: it never changes a score.
+ */
+export function namedElsewhere(
+  prepared: Prepared,
+  left: number,
+  right: number,
+): { key: string; right: number } | null {
+  if (!namesARightRecord(prepared, left) || sharesStrongKey(prepared, left, right)) return null;
+  const l = prepared.left;
+  for (let i = 0; i < l.strongCount[left]!; i++) {
+    const id = l.refIds[l.refStart[left]! + i]!;
+    if (!prepared.isIdentifier(id)) continue;
+    const named = prepared.right.strongIndex.byId(id);
+    if (!named || named.length > NAMING_MAX_RECORDS) continue;
+    for (const position of named) {
+      if (position !== right) return { key: prepared.keys.name(id), right: position };
+    }
+  }
+  return null;
+}
+
 /** Reference similarity: 1 for a shared strong identifier, else the best of the weighted token-set ratio
  * and the scaled Jaro-Winkler of identifier chunks (typos). */
 export function referenceScore(context: ScoreContext, left: number, right: number): number {

@@ -77,10 +77,17 @@ export interface MatchGroup {
 }
 
 /** Why a suggestion is not automatic: its score missed the threshold, a rival fits nearly as well, or another subset totals the same. */
-export type SuggestionWhy =
+export type SuggestionWhy = (
   | { kind: 'threshold'; score: number; auto_accept: number }
   | { kind: 'rival'; id: string; side: Side; score: number; gap: number }
-  | { kind: 'other_subset'; size: number };
+  | { kind: 'other_subset'; size: number }
+) & {
+  /**
+   * The left record's reference names another right record exactly (`id`, by the identifier `key`):
+   * the suggestion contradicts an explicit reference.
+   */
+  names?: { id: string; key: string };
+};
 
 export interface PassStats {
   pass_id: string;

@@ -31,6 +31,19 @@ function whyView(
   references: Map<string, string>,
 ): SuggestionWhy | null {
   if (!stored) return null;
+  const kind = kindView(stored, references);
+  if (!kind) return null;
+  const names = stored.names as { id?: unknown; key?: unknown } | undefined;
+  if (names && typeof names === 'object' && typeof names.id === 'string') {
+    return {
+      ...kind,
+      names: { item_id: names.id, key: String(names.key ?? ''), reference: references.get(names.id) ?? '' },
+    };
+  }
+  return kind;
+}
+
+function kindView(stored: Record<string, unknown>, references: Map<string, string>): SuggestionWhy | null {
   if (stored.kind === 'rival') {
     const itemId = String(stored.id ?? '');
     return {
@@ -49,13 +62,16 @@ function whyView(
   return null;
 }
 
-/** The references as typed of the rival rows these groups' suggestions name (one read). */
+/** The references as typed of the rows these groups' suggestions name (rivals, named rows; one read). */
 async function rivalReferences(db: Db, organizationId: string, rows: GroupSelect[]) {
-  const ids = rows.flatMap(({ group }) =>
-    group.why?.kind === 'rival' && typeof group.why.id === 'string' && isUuid(group.why.id)
-      ? [group.why.id]
-      : [],
-  );
+  const ids = rows.flatMap(({ group }) => {
+    const why = group.why as { kind?: unknown; id?: unknown; names?: { id?: unknown } } | null;
+    const named = why?.names?.id;
+    return [
+      ...(why?.kind === 'rival' && typeof why.id === 'string' && isUuid(why.id) ? [why.id] : []),
+      ...(typeof named === 'string' && isUuid(named) ? [named] : []),
+    ];
+  });
   const references = new Map<string, string>();
   if (ids.length === 0) return references;
   for (const item of await findItems(db, organizationId, [...new Set(ids)])) {

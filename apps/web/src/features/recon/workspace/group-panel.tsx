@@ -100,6 +100,21 @@ export function suggestionWhyText(why: SuggestionWhy, left: GroupSide, right: Gr
   return `${rival} fits nearly as well (${percentOf(why.score)}, within ${Math.round(why.gap * 100)} points of this one).`;
 }
 
+/**
+ * When the suggestion contradicts an explicit reference (issue 19): the left row's reference names
+ * another right row exactly — "Its reference names INV-10167 in Ledger, but INV-10103 was chosen."
+ */
+export function suggestionContradictionText(
+  why: SuggestionWhy,
+  right: GroupSide,
+  chosen: ReadonlyArray<string | undefined>,
+): string | null {
+  if (!why.names) return null;
+  const named = why.names.reference || why.names.key;
+  const picked = chosen.filter((reference): reference is string => Boolean(reference)).join(', ');
+  return `Its reference names ${named} in ${right.name}, but ${picked || 'another row'} was chosen.`;
+}
+
 /** A match group: its rows on both sides, totals, difference, the rule and its score in words, actions, audit. */
 export function GroupPanel(props: GroupPanelProps) {
   const group = useReconGroup(props.groupId);
@@ -287,6 +302,26 @@ export function GroupDetails(props: {
           <p className="text-zinc-700 dark:text-zinc-200" data-testid="suggestion-why">
             {suggestionWhyText(data.why, props.left, props.right)}
           </p>
+          {data.why.names && (
+            <p
+              className="mt-1 font-medium text-amber-800 dark:text-amber-300"
+              data-testid="suggestion-contradiction"
+            >
+              {suggestionContradictionText(
+                data.why,
+                props.right,
+                data.items
+                  .filter((item) => item.side === 'right')
+                  .map(
+                    (item) =>
+                      item.reference ||
+                      (item.values
+                        ? rowText(item.values, props.right.fields, props.right.columns).reference
+                        : undefined),
+                  ),
+              )}
+            </p>
+          )}
         </section>
       )}
       {data.note && <p className="text-zinc-600 dark:text-zinc-300">Note: {data.note}</p>}
