@@ -3,6 +3,7 @@ import type { BlockOutputPage, Execution, StartExecution, WorkflowRunInput } fro
 import { workflowGraphSchema } from '@counterpart/contracts';
 import { downstreamOf, upstreamOf } from '@counterpart/domain';
 import { CONTENT_TYPES, type ExportFormat } from '@counterpart/files';
+import { ITEM_ID_FIELD } from '@counterpart/workflow-engine';
 import { and, asc, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
 import {
@@ -311,6 +312,13 @@ export async function listExecutions(
   };
 }
 
+/** A row as people see it: the hidden item id a Table block's rows carry (not a column) left out. */
+function withoutHiddenFields<T extends object>(row: T): T {
+  if (!Object.hasOwn(row, ITEM_ID_FIELD)) return row;
+  const { [ITEM_ID_FIELD]: _hidden, ...shown } = row as Record<string, unknown>;
+  return shown as T;
+}
+
 /** One page of one block output: rows read from the chunks that hold them, never the whole output. */
 export async function blockOutputPage(
   scope: WorkflowsScope,
@@ -378,7 +386,7 @@ export async function blockOutputPage(
       const start = starts.get(chunk.chunk) ?? 0;
       chunk.rows.forEach((row, i) => {
         const at = start + i;
-        if (at >= from && at < to) data.push(row);
+        if (at >= from && at < to) data.push(withoutHiddenFields(row));
       });
     }
   }

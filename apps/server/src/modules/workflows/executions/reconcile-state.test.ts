@@ -174,6 +174,7 @@ describe('the Reconcile block starts from the items’ current state', () => {
     ]);
     // The item id travels hidden: not a column of any output.
     expect(open.body.columns).not.toContain('__item_id');
+    expect(open.body.data[0]).not.toHaveProperty('__item_id');
     expect(block(execution, 'match').status).toBe('succeeded');
 
     // Nothing written back: the workspace has the same groups and rate.
