@@ -19,7 +19,10 @@ describe('a suggestion against an explicit reference', () => {
   it('names the invoice the reference names, and the one chosen', () => {
     const result = run(left, right, defaultRuleSet());
     const group = result.groups.find((g) => g.left.includes('pay'));
-    expect(group, JSON.stringify(result, (_k, v) => (typeof v === 'bigint' ? String(v) : v))).toBeDefined();
+    expect(
+      group,
+      JSON.stringify(result, (_k, v) => (typeof v === 'bigint' ? String(v) : v)),
+    ).toBeDefined();
     expect(group?.status).toBe('suggested');
     expect(group?.right).toEqual(['inv-10103']);
     expect(group?.why?.names).toEqual({ id: 'inv-10167', key: expect.stringContaining('10167') });
