@@ -96,6 +96,7 @@ const timed = timings.find((t) => t.runId === runId);
 console.log(
   `read ${seconds(timed?.readMs)}, engine ${seconds(timed?.engineMs)}, write ${seconds(timed?.writeMs)} (in the run)`,
 );
+console.log(`write parts (ms): ${JSON.stringify(timed?.writeParts ?? {})}`);
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 console.log(`peak RSS ${mb(process.resourceUsage().maxRSS * 1024)} (RSS before the run ${mb(rssBefore)})`);
 console.log(

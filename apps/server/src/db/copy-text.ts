@@ -94,7 +94,7 @@ export function copyField(text: string | null): string {
 }
 
 /** Characters of COPY text per chunk handed to the driver. */
-const CHUNK_CHARS = 1 << 20;
+export const COPY_CHUNK_CHARS = 1 << 20;
 
 /** COPY text of `rows` (each row's fields, escaped by `copyField`), in chunks of about a megabyte. */
 export function* copyChunks<T>(
@@ -104,7 +104,7 @@ export function* copyChunks<T>(
   let chunk = '';
   for (const row of rows) {
     chunk += `${fieldsOf(row).map(copyField).join('\t')}\n`;
-    if (chunk.length >= CHUNK_CHARS) {
+    if (chunk.length >= COPY_CHUNK_CHARS) {
       yield chunk;
       chunk = '';
     }

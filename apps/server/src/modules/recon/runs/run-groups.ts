@@ -13,7 +13,7 @@ import { abs } from '../shared/money-common.ts';
 import { type getReconSettings, needsApproval } from '../shared/settings.service.ts';
 import type { PastDecisions } from './run-decisions.ts';
 import { timeOrderedIds } from './run-ids.ts';
-import type { AutoGroup, GroupInsert, ItemInsert } from './run-writes.ts';
+import type { AutoGroup, GroupInsert } from './run-writes.ts';
 
 /*
  * What a run makes of its rows: the engine's input (the groups already made as existing groups when incremental),
@@ -35,7 +35,8 @@ export interface SideRows {
 
 export function countStatuses(ids: string[], status: Map<string, ReconStatus>): StatusCounts {
   const counts: StatusCounts = { reconciled: 0, partial: 0, suggested: 0, unreconciled: 0 };
-  for (const id of ids) counts[status.get(id) ?? 'unreconciled'] += 1;
+  if (status.size === 0) counts.unreconciled = ids.length;
+  else for (const id of ids) counts[status.get(id) ?? 'unreconciled'] += 1;
   return counts;
 }
 
@@ -51,15 +52,19 @@ export type RunOptions = {
   dry_run: boolean;
 };
 
-/** The groups a run makes, ready to insert, with their counts. */
+/**
+ * The groups a run makes, ready to insert, with their counts. No object per item: the items' rows
+ * are written from `made` (each group's ids) and `records` (each id's amount) as they are copied.
+ */
 export interface RunGroups {
   groups: GroupInsert[];
-  items: ItemInsert[];
   made: AutoGroup[];
   counts: { reconciled: number; partial: number; suggested: number };
   pending: number;
-  /** Each item's status after the run (held items keep theirs). */
-  status: Map<string, ReconStatus>;
+  /** Each side's rows per status after the run (held items keep theirs). */
+  sides: { left: StatusCounts; right: StatusCounts };
+  /** Every record of both sides by id (the amounts of the groups' items). */
+  records: Map<string, EngineRecord>;
 }
 
 /**
@@ -127,17 +132,24 @@ export function buildGroups(
   settings: Settings,
 ): RunGroups {
   const { leftTable, rightTable } = tables;
-  const amounts = new Map<string, { amount: bigint; currency: string }>();
-  for (const r of sides.left.records) amounts.set(r.id, { amount: r.amount, currency: r.currency });
-  for (const r of sides.right.records) amounts.set(r.id, { amount: r.amount, currency: r.currency });
+  // The records themselves by id (no object per record: at 1M a side the run's heap is large, and
+  // every object more is garbage collection time).
+  const records = new Map<string, EngineRecord>();
+  for (const r of sides.left.records) records.set(r.id, r);
+  for (const r of sides.right.records) records.set(r.id, r);
   const passNames = passNamesOf(matched.passes);
   const out: RunGroups = {
     groups: [],
-    items: [],
     made: [],
     counts: { reconciled: 0, partial: 0, suggested: 0 },
     pending: 0,
-    status: new Map(held),
+    sides: { left: countStatuses(sides.left.allIds, held), right: countStatuses(sides.right.allIds, held) },
+    records,
+  };
+  // An item the run groups leaves the status it held (unreconciled: held items are not matched again).
+  const regroup = (counts: StatusCounts, itemId: string, status: ReconStatus) => {
+    counts[held.size === 0 ? 'unreconciled' : (held.get(itemId) ?? 'unreconciled')] -= 1;
+    counts[status] += 1;
   };
   // Increasing ids: the groups' and items' keys grow at their end (run-ids.ts).
   const nextId = timeOrderedIds();
@@ -146,16 +158,12 @@ export function buildGroups(
     let leftTotal = 0n;
     let rightTotal = 0n;
     for (const itemId of group.left) {
-      const amount = amounts.get(itemId)?.amount ?? 0n;
-      leftTotal += amount;
-      out.items.push({ groupId: id, organizationId, itemId, tableId: leftTable.id, side: 'left', amount });
-      out.status.set(itemId, group.status);
+      leftTotal += records.get(itemId)?.amount ?? 0n;
+      regroup(out.sides.left, itemId, group.status);
     }
     for (const itemId of group.right) {
-      const amount = amounts.get(itemId)?.amount ?? 0n;
-      rightTotal += amount;
-      out.items.push({ groupId: id, organizationId, itemId, tableId: rightTable.id, side: 'right', amount });
-      out.status.set(itemId, group.status);
+      rightTotal += records.get(itemId)?.amount ?? 0n;
+      regroup(out.sides.right, itemId, group.status);
     }
     if (leftTotal - rightTotal !== group.difference) {
       throw new Error(`The engine's difference for group ${id} does not balance: refusing to save`);
@@ -180,7 +188,7 @@ export function buildGroups(
       score: String(group.score),
       features: group.features as unknown as Record<string, unknown>[],
       why: group.why ? { ...group.why } : null,
-      currency: amounts.get(first)?.currency ?? settings.default_currency,
+      currency: records.get(first)?.currency ?? settings.default_currency,
       leftTotal,
       rightTotal,
       difference: group.difference,
@@ -193,6 +201,14 @@ export function buildGroups(
 
 function passNamesOf(passes: Pass[]): Map<string, string> {
   return new Map(passes.map((p) => [p.id, p.name ?? p.id]));
+}
+
+/** How many of `records` no group holds. */
+function notHeld(records: EngineRecord[], held: Map<string, ReconStatus>): number {
+  if (held.size === 0) return records.length;
+  let count = 0;
+  for (const r of records) if (!held.has(r.id)) count += 1;
+  return count;
 }
 
 /** The run's summary: rows per side, what was considered, groups made, statuses, passes, skipped rows. */
@@ -208,11 +224,11 @@ export function summarize(
   return {
     left_items: left.total,
     right_items: right.total,
-    left_considered: input.leftInput.filter((r) => !held.has(r.id)).length,
-    right_considered: input.rightInput.filter((r) => !held.has(r.id)).length,
+    left_considered: notHeld(input.leftInput, held),
+    right_considered: notHeld(input.rightInput, held),
     groups: built.counts,
-    left: countStatuses(left.allIds, built.status),
-    right: countStatuses(right.allIds, built.status),
+    left: built.sides.left,
+    right: built.sides.right,
     passes: matched.result.stats.map((s) => ({ ...s, name: passNames.get(s.pass_id) })),
     skipped: [
       ...left.skipped.map((s) => ({ side: 'left' as const, ...s })),

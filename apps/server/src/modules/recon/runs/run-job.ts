@@ -73,9 +73,17 @@ async function writeRun(
   options: RunOptions,
   outcome: { built: RunGroups; summary: RunSummary; preview: ReturnType<typeof previewOf> | null },
   hooks: ExecuteRunHooks,
+  parts: Record<string, number>,
 ): Promise<void> {
   const { built, summary, preview } = outcome;
+  let mark = performance.now();
+  const lap = (name: string) => {
+    const now = performance.now();
+    parts[name] = Math.round(now - mark);
+    mark = now;
+  };
   await database.bulkTransaction(async (session) => {
+    lap('begin');
     if (!options.dry_run) {
       const target = {
         organizationId,
@@ -85,8 +93,9 @@ async function writeRun(
         // Who started the run made its matches: maker-checker wants someone else to approve them.
         createdBy: run.createdBy,
       };
-      await copyGroups(session, target, built.made);
-      await copyItems(session, organizationId, built.items);
+      await copyGroups(session, target, built.made, lap);
+      await copyItems(session, target, built.made, built.records);
+      lap('items');
     }
     const completed = {
       groups: built.counts,
@@ -113,7 +122,9 @@ async function writeRun(
     // Taken for dead meanwhile (its beat was late and a starting process marked it failed).
     if (done.length === 0) throw new Error('it was marked failed while it was still working');
     await hooks.beforeCommit?.();
+    lap('rest');
   });
+  lap('commit');
 }
 
 /** Marks the run failed with a message saying nothing was saved; returns the error to throw. */
@@ -181,10 +192,25 @@ export async function executeRun(
     const writeStarted = performance.now();
     const sides = { left, right };
     const built = buildGroups(organizationId, run, tables, sides, matched, held, settings);
+    const buildMs = Math.round(performance.now() - writeStarted);
     const summary = summarize(sides, input, matched, built, held);
     const preview = options.dry_run ? previewOf(matched.result.groups, built.groups) : null;
-    await writeRun(database, organizationId, run, tables, options, { built, summary, preview }, hooks);
-    const timings = { runId, readMs, engineMs: matched.engineMs, writeMs: performance.now() - writeStarted };
+    const writeParts: Record<string, number> = {
+      build: buildMs,
+      summarize: Math.round(performance.now() - writeStarted) - buildMs,
+    };
+    await writeRun(
+      database,
+      organizationId,
+      run,
+      tables,
+      options,
+      { built, summary, preview },
+      hooks,
+      writeParts,
+    );
+    const writeMs = performance.now() - writeStarted;
+    const timings = { runId, readMs, engineMs: matched.engineMs, writeMs, writeParts };
     reportRunTimings(timings);
     return summary;
   } catch (error) {

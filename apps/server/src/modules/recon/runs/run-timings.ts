@@ -9,6 +9,8 @@ export interface RunTimings {
   readMs: number;
   engineMs: number;
   writeMs: number;
+  /** Where the write's time went (ms), in order: building the rows in JS, each COPY, the rest, the commit. */
+  writeParts?: Record<string, number>;
 }
 const timingListeners = new Set<(timings: RunTimings) => void>();
 /** Hands a finished run's timings to the listeners (also for a run done in a worker thread). */
