@@ -59,10 +59,12 @@ export class PayerTable {
       return;
     }
     this.ofRecord = read.ofRecord;
-    this.identities.push(...read.identities);
-    for (let i = 0; i < read.identities.length; i++)
+    // One by one: a spread of 200k identities (a 1M run) overflows the call stack.
+    for (let i = 0; i < read.identities.length; i++) {
+      this.identities.push(read.identities[i]!);
       this.keysOf.push(read.keys.subarray(read.keyStart[i]!, read.keyStart[i + 1]!));
-    this.keyNames.push(...read.keyNames);
+    }
+    for (const name of read.keyNames) this.keyNames.push(name);
   }
 
   /**

@@ -49,4 +49,22 @@ describe('payer table', () => {
     expect(names(c)).toEqual(['P123 WANJIRU', 'P123 JANE']);
     expect(table.keysOf[c]![0]).toBe(table.keysOf[a]![1]);
   });
+
+  it('takes a table read elsewhere of any size (a 1M run has some 200k identities)', () => {
+    const count = 300_000;
+    const keyStart = Int32Array.from({ length: count + 1 }, (_, i) => i);
+    const table = new PayerTable(
+      { records: [{ text: 'x' }] },
+      {
+        ofRecord: Int32Array.of(count - 1),
+        identities: Array.from({ length: count }, (_, i) => ({ phone: null, name: [`N${i}`] })),
+        keys: Int32Array.from({ length: count }, (_, i) => i),
+        keyStart,
+        keyNames: Array.from({ length: count }, (_, i) => `NN${i}`),
+      },
+    );
+    expect(table.identityOf(0)).toBe(count - 1);
+    expect(table.identities[count - 1]!.name).toEqual([`N${count - 1}`]);
+    expect([...table.keysOf[count - 1]!].map((key) => table.keyNames[key])).toEqual([`NN${count - 1}`]);
+  });
 });
