@@ -441,6 +441,8 @@ export const adjustmentSchema = z.object({
   created_at: timestamp,
   decided_by_email: z.string().nullable(),
   decided_at: timestamp.nullable(),
+  /** The reason given when it was approved, rejected or reversed (from the audit trail); null when none. */
+  decision_reason: z.string().nullable(),
 });
 export type Adjustment = z.infer<typeof adjustmentSchema>;
 export const adjustmentsPageSchema = pageOf(adjustmentSchema);
@@ -448,13 +450,6 @@ export const adjustmentsQuerySchema = pageQuerySchema.extend({
   group_id: uuid.optional(),
   state: adjustmentStateSchema.optional(),
 });
-
-/** GET /v1/recon/groups/:groupId: the group with its items' cells and every adjustment written against it. */
-export const groupDetailResponseSchema = z.object({
-  data: reconGroupSchema,
-  adjustments: z.array(adjustmentSchema),
-});
-export type GroupDetailResponse = z.infer<typeof groupDetailResponseSchema>;
 
 // ---------------------------------------------------------------- approvals (/v1/recon/approvals)
 
@@ -498,6 +493,11 @@ export const reconAuditEntrySchema = z.object({
   after: z.record(z.string(), z.unknown()).nullable(),
   item_ids: z.array(z.string()),
   created_at: timestamp,
+  /**
+   * The state now of the adjustment or allocation the entry is about ('active', 'reversed'...), so a
+   * trail offers Reverse only while it can be; null for other entries (and in the CSV export).
+   */
+  target_state: z.string().nullable(),
 });
 export type ReconAuditEntry = z.infer<typeof reconAuditEntrySchema>;
 export const reconAuditPageSchema = pageOf(reconAuditEntrySchema);
@@ -600,15 +600,30 @@ export const allocationSchema = z.object({
   state: z.enum(['active', 'pending_approval', 'rejected', 'reversed']),
   created_by_email: z.string().nullable(),
   created_at: timestamp,
+  decided_by_email: z.string().nullable(),
+  decided_at: timestamp.nullable(),
+  /** The reason given when it was approved, rejected or reversed; null when none or not looked up (lists). */
+  decision_reason: z.string().nullable(),
 });
 export type Allocation = z.infer<typeof allocationSchema>;
 export const allocationsPageSchema = pageOf(allocationSchema);
 export const allocationsQuerySchema = pageQuerySchema.extend({
+  id: uuid.optional(),
   payment_id: uuid.optional(),
   invoice_id: uuid.optional(),
 });
 /** POST /v1/allocations answers the allocations made (state pending_approval when maker-checker holds them). */
 export const allocationsCreatedSchema = z.object({ data: z.array(allocationSchema) });
+/**
+ * GET /v1/recon/groups/:groupId: the group with its items' cells, every adjustment written against it and
+ * every allocation made with it (the workspace's Allocate action), in every state, oldest first.
+ */
+export const groupDetailResponseSchema = z.object({
+  data: reconGroupSchema,
+  adjustments: z.array(adjustmentSchema),
+  allocations: z.array(allocationSchema),
+});
+export type GroupDetailResponse = z.infer<typeof groupDetailResponseSchema>;
 /** POST /v1/allocations/:id/reverse and /v1/recon/adjustment/:id/reverse: an optional reason. */
 export const reverseInputSchema = z.object({ reason: z.string().trim().max(1000).default('') });
 

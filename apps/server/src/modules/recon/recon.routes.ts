@@ -29,10 +29,11 @@ import {
   unmatchGroups,
 } from './manual/manual.service.ts';
 import { restoreGroups } from './manual/restore.service.ts';
+import { getGroupDetail } from './money/group-detail.service.ts';
 import { getRunDetail, listRuns, startRun } from './runs/runs.service.ts';
 import { reconSettingsRoutes } from './settings.routes.ts';
 import { errors, RECON_BASE, type ReconRoutesOptions, reconDoc, reconScope } from './shared/recon-scope.ts';
-import { getGroupDetail, listGroups } from './workspace/groups.service.ts';
+import { listGroups } from './workspace/groups.service.ts';
 import { listReconItems, workspaceSummary } from './workspace/workspace.service.ts';
 
 const V1 = `${RECON_BASE}/v1/recon`;
@@ -134,7 +135,7 @@ export const reconRoutes: FastifyPluginAsyncZod<ReconRoutesOptions> = async (app
     {
       schema: {
         ...reconDoc,
-        summary: 'One group with its items and adjustments',
+        summary: 'One group with its items, adjustments and allocations',
         params: z.object({ groupId: z.string() }),
         response: { 200: groupDetailResponseSchema, ...errors },
       },

@@ -3,7 +3,7 @@ import { decisionLabel, fromMinorUnits, minorDigits } from '@counterpart/domain'
 import { type Cell, csvField } from '@counterpart/files';
 import { and, count, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
-import { reconAudit, reconGroups } from '../../../db/schema.ts';
+import { reconAdjustments, reconAllocations, reconAudit, reconGroups } from '../../../db/schema.ts';
 import { findItems, referenceAsTyped } from '../../tables/tables-reader.service.ts';
 import { listPage, pageOffset } from '../shared/list-page.ts';
 import type { ReconScope } from '../shared/recon-scope.ts';
@@ -33,7 +33,42 @@ export function auditView(row: AuditRow): ReconAuditEntry {
     after: row.after,
     item_ids: row.itemIds,
     created_at: row.createdAt.toISOString(),
+    target_state: null,
   };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The tables whose rows an audit entry can be about and that have a state a trail acts on. */
+const STATEFUL_TARGETS = { adjustment: reconAdjustments, allocation: reconAllocations } as const;
+
+/**
+ * The entries with `target_state` set: the state now of each adjustment or allocation they are about
+ * (one query per kind, by primary key, for a page of entries).
+ */
+async function withTargetStates(
+  db: Db,
+  organizationId: string,
+  entries: ReconAuditEntry[],
+): Promise<ReconAuditEntry[]> {
+  const states = new Map<string, string>();
+  for (const [kind, table] of Object.entries(STATEFUL_TARGETS)) {
+    const ids = [
+      ...new Set(
+        entries.flatMap((entry) => (entry.target_type === kind && entry.target_id ? [entry.target_id] : [])),
+      ),
+    ].filter((id) => UUID.test(id));
+    if (ids.length === 0) continue;
+    const rows = await db
+      .select({ id: table.id, state: table.state })
+      .from(table)
+      .where(and(eq(table.organizationId, organizationId), inArray(table.id, ids)));
+    for (const row of rows) states.set(`${kind}:${row.id}`, row.state);
+  }
+  return entries.map((entry) => ({
+    ...entry,
+    target_state: states.get(`${entry.target_type}:${entry.target_id}`) ?? null,
+  }));
 }
 
 function whereOf(organizationId: string, filters: AuditFilters): SQL | undefined {
@@ -59,7 +94,8 @@ export async function listReconAudit(
     .limit(query.page_size)
     .offset(pageOffset(query));
   const [total] = await scope.db.select({ n: count() }).from(reconAudit).where(where);
-  return listPage(rows.map(auditView), query, total?.n ?? 0);
+  const entries = await withTargetStates(scope.db, scope.organizationId, rows.map(auditView));
+  return listPage(entries, query, total?.n ?? 0);
 }
 
 /**

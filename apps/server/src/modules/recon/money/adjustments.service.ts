@@ -7,6 +7,7 @@ import { AppError } from '../../../errors.ts';
 import { type ListPage, listPage, pageOffset } from '../shared/list-page.ts';
 import {
   abs,
+  decisionReasons,
   emailsOf,
   inTransaction,
   minor,
@@ -37,6 +38,13 @@ export async function toAdjustmentDto(db: Db, rows: AdjustmentRow[]): Promise<Ad
     db,
     rows.flatMap((row) => [row.createdBy, row.decidedBy]),
   );
+  const reasons = await decisionReasons(
+    db,
+    rows[0]?.organizationId ?? '',
+    'adjustment',
+    rows,
+    rows.map((row) => row.groupId),
+  );
   return rows.map((row) => ({
     id: row.id,
     group_id: row.groupId,
@@ -49,6 +57,7 @@ export async function toAdjustmentDto(db: Db, rows: AdjustmentRow[]): Promise<Ad
     created_at: row.createdAt.toISOString(),
     decided_by_email: row.decidedBy ? (emails.get(row.decidedBy) ?? null) : null,
     decided_at: row.decidedAt ? row.decidedAt.toISOString() : null,
+    decision_reason: reasons.get(row.id) ?? null,
   }));
 }
 

@@ -4,7 +4,7 @@ import type {
   AllocationPreview,
   allocationsQuerySchema,
 } from '@counterpart/contracts';
-import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../../db/database.ts';
@@ -12,6 +12,7 @@ import { accountingDocuments, reconAllocations, reconAudit } from '../../../db/s
 import { AppError, badRequest, notFound } from '../../../errors.ts';
 import { type ListPage, listPage, pageOffset } from '../shared/list-page.ts';
 import {
+  decisionReasons,
   emailsOf,
   inTransaction,
   minor,
@@ -46,7 +47,17 @@ const PAYER_KINDS = new Set(['payment', 'credit_note']);
 const paymentDoc = alias(accountingDocuments, 'payment_doc');
 const invoiceDoc = alias(accountingDocuments, 'invoice_doc');
 
-async function toAllocationDtos(db: Db, organizationId: string, ids: string[]): Promise<Allocation[]> {
+/**
+ * Allocations' wire form, in the order of `ids`. The reasons of their decisions (reversed, approved,
+ * rejected) are looked up among the audit entries of `groupIds` (the group they were made with), so
+ * only when the caller knows it; else `decision_reason` is null.
+ */
+async function toAllocationDtos(
+  db: Db,
+  organizationId: string,
+  ids: string[],
+  groupIds: ReadonlyArray<string | null> = [],
+): Promise<Allocation[]> {
   if (ids.length === 0) return [];
   const rows = await db
     .select({
@@ -62,8 +73,16 @@ async function toAllocationDtos(db: Db, organizationId: string, ids: string[]): 
   const byId = new Map(rows.map((row) => [row.allocation.id, row]));
   const emails = await emailsOf(
     db,
-    rows.map((row) => row.allocation.createdBy),
+    rows.flatMap((row) => [row.allocation.createdBy, row.allocation.decidedBy]),
   );
+  const reasons = await decisionReasons(
+    db,
+    organizationId,
+    'allocation',
+    rows.map((row) => row.allocation),
+    groupIds,
+  );
+  const emailOf = (id: string | null) => (id ? (emails.get(id) ?? null) : null);
   return ids.flatMap((id) => {
     const row = byId.get(id);
     if (!row) return [];
@@ -78,8 +97,11 @@ async function toAllocationDtos(db: Db, organizationId: string, ids: string[]): 
         amount: minor(a.amount),
         currency: row.currency,
         state: a.state as Allocation['state'],
-        created_by_email: a.createdBy ? (emails.get(a.createdBy) ?? null) : null,
+        created_by_email: emailOf(a.createdBy),
         created_at: a.createdAt.toISOString(),
+        decided_by_email: emailOf(a.decidedBy),
+        decided_at: a.decidedAt ? a.decidedAt.toISOString() : null,
+        decision_reason: reasons.get(a.id) ?? null,
       },
     ];
   });
@@ -316,6 +338,7 @@ export async function listAllocations(
   query: z.infer<typeof allocationsQuerySchema>,
 ): Promise<ListPage<Allocation>> {
   const conditions: SQL[] = [eq(reconAllocations.organizationId, scope.organizationId)];
+  if (query.id) conditions.push(eq(reconAllocations.id, query.id));
   if (query.payment_id) conditions.push(eq(reconAllocations.paymentId, query.payment_id));
   if (query.invoice_id) conditions.push(eq(reconAllocations.invoiceId, query.invoice_id));
   const where = and(...conditions);
@@ -356,29 +379,60 @@ async function lockDocumentsOf(
   return { payment, invoice };
 }
 
-/** Reverses an active allocation inside the caller's transaction: both open amounts come back. */
+/**
+ * The match group an allocation was made with (the workspace's Allocate action), or null: its
+ * creating audit entry's group, found through the payment row's item (an indexed column).
+ */
+async function groupOfAllocation(
+  db: Db,
+  organizationId: string,
+  allocationId: string,
+  paymentItemId: string | null,
+): Promise<string | null> {
+  if (!paymentItemId) return null;
+  const [created] = await db
+    .select({ groupId: reconAudit.groupId })
+    .from(reconAudit)
+    .where(
+      and(
+        eq(reconAudit.organizationId, organizationId),
+        sql`${reconAudit.itemIds} @> ${JSON.stringify([paymentItemId])}::jsonb`,
+        eq(reconAudit.targetId, allocationId),
+        eq(reconAudit.action, 'allocation.created'),
+      ),
+    )
+    .limit(1);
+  return created?.groupId ?? null;
+}
+
+/**
+ * Reverses an active allocation inside the caller's transaction: both open amounts come back. The
+ * audit entry names the allocation's match group (if it was made with one), so the group's trail
+ * shows it. Answers the group's id.
+ */
 export async function reverseAllocationIn(
   db: Db,
   scope: ReconScope,
   id: string,
   reason: string,
-): Promise<AllocationRow> {
+): Promise<{ groupId: string | null }> {
   const allocation = await lockAllocation(db, scope.organizationId, id);
   refuseUnlessActive('allocation', allocation);
   const { payment, invoice } = await lockDocumentsOf(db, scope.organizationId, allocation);
+  const groupId = await groupOfAllocation(db, scope.organizationId, id, payment.itemId);
   const paymentAfter = await moveOpenAmount(db, payment, allocation.amount);
   const invoiceAfter = await moveOpenAmount(db, invoice, allocation.amount);
-  const [updated] = await db
+  await db
     .update(reconAllocations)
     .set({ state: 'reversed', decidedBy: scope.actor.userId, decidedAt: new Date() })
-    .where(eq(reconAllocations.id, id))
-    .returning();
+    .where(eq(reconAllocations.id, id));
   await recordReconAudit(db, {
     organizationId: scope.organizationId,
     actor: scope.actor,
     action: 'allocation.reversed',
     targetType: 'allocation',
     targetId: id,
+    groupId,
     reason,
     before: {
       state: 'active',
@@ -393,14 +447,45 @@ export async function reverseAllocationIn(
     },
     itemIds: [payment.itemId, invoice.itemId].filter((x): x is string => Boolean(x)),
   });
-  return updated as AllocationRow;
+  return { groupId };
 }
 
-/** POST /v1/allocations/:id/reverse. */
+/** POST /v1/allocations/:id/reverse: answers the reversed allocation (with its reason). */
 export async function reverseAllocation(scope: ReconScope, id: string, reason = ''): Promise<Allocation> {
-  await inTransaction(scope, (db) => reverseAllocationIn(db, scope, id, reason));
-  const [dto] = await toAllocationDtos(scope.db, scope.organizationId, [id]);
+  const { groupId } = await inTransaction(scope, (db) => reverseAllocationIn(db, scope, id, reason));
+  const [dto] = await toAllocationDtos(scope.db, scope.organizationId, [id], [groupId]);
   return dto as Allocation;
+}
+
+/**
+ * Every allocation made with a match group (the workspace's Allocate action), in every state, oldest
+ * first, with the reasons of their decisions: the group panel lists them.
+ */
+export async function listGroupAllocations(
+  db: Db,
+  organizationId: string,
+  groupId: string,
+): Promise<Allocation[]> {
+  const rows = await db
+    .select({ id: reconAllocations.id })
+    .from(reconAllocations)
+    .innerJoin(
+      reconAudit,
+      and(
+        eq(reconAudit.targetId, reconAllocations.id),
+        eq(reconAudit.action, 'allocation.created'),
+        eq(reconAudit.groupId, groupId),
+        eq(reconAudit.organizationId, organizationId),
+      ),
+    )
+    .where(eq(reconAllocations.organizationId, organizationId))
+    .orderBy(asc(reconAllocations.createdAt), asc(reconAllocations.id));
+  return toAllocationDtos(
+    db,
+    organizationId,
+    rows.map((row) => row.id),
+    [groupId],
+  );
 }
 
 /**

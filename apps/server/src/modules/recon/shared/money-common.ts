@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
 import { reconAudit, users } from '../../../db/schema.ts';
 import { AppError } from '../../../errors.ts';
@@ -19,6 +19,54 @@ export async function emailsOf(db: Db, ids: (string | null)[]): Promise<Map<stri
     .from(users)
     .where(inArray(users.id, wanted));
   return new Map(rows.map((row) => [row.id, row.email]));
+}
+
+/** The decision audit action that leaves a change in each state (approved leaves it active). */
+const DECISION_OF_STATE: Record<string, string> = {
+  active: 'approved',
+  rejected: 'rejected',
+  reversed: 'reversed',
+};
+
+/**
+ * The reasons given when changes were approved, rejected or reversed (their decision audit entries'
+ * reason, the latest one for the state each is in now), by id. Looked up among the audit entries of
+ * `groupIds` (an indexed column), so a decision recorded without its group is not found; an empty
+ * reason is left out too.
+ */
+export async function decisionReasons(
+  db: Db,
+  organizationId: string,
+  what: 'adjustment' | 'allocation',
+  rows: ReadonlyArray<{ id: string; state: string; decidedAt: Date | null }>,
+  groupIds: ReadonlyArray<string | null>,
+): Promise<Map<string, string>> {
+  const stateOf = new Map(rows.filter((row) => row.decidedAt).map((row) => [row.id, row.state]));
+  const groups = [...new Set(groupIds.filter((id): id is string => Boolean(id)))];
+  const reasons = new Map<string, string>();
+  if (stateOf.size === 0 || groups.length === 0) return reasons;
+  const entries = await db
+    .select({ targetId: reconAudit.targetId, action: reconAudit.action, reason: reconAudit.reason })
+    .from(reconAudit)
+    .where(
+      and(
+        eq(reconAudit.organizationId, organizationId),
+        inArray(reconAudit.groupId, groups),
+        inArray(reconAudit.targetId, [...stateOf.keys()]),
+        inArray(
+          reconAudit.action,
+          Object.values(DECISION_OF_STATE).map((decision) => `${what}.${decision}`),
+        ),
+      ),
+    )
+    .orderBy(asc(reconAudit.createdAt), asc(reconAudit.id));
+  for (const entry of entries) {
+    const state = entry.targetId ? stateOf.get(entry.targetId) : undefined;
+    if (!entry.targetId || !state || entry.action !== `${what}.${DECISION_OF_STATE[state]}`) continue;
+    if (entry.reason.trim()) reasons.set(entry.targetId, entry.reason);
+    else reasons.delete(entry.targetId);
+  }
+  return reasons;
 }
 
 /** A money change (adjustment, allocation) as its checks read it. */

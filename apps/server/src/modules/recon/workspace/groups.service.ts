@@ -1,9 +1,9 @@
-import type { Adjustment, GroupItem, ReconGroup, SuggestionWhy } from '@counterpart/contracts';
+import type { GroupItem, ReconGroup, SuggestionWhy } from '@counterpart/contracts';
 import { proposedDateColumn } from '@counterpart/domain';
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/database.ts';
-import { reconAdjustments, reconGroupItems, reconGroups, users } from '../../../db/schema.ts';
+import { reconGroupItems, reconGroups, users } from '../../../db/schema.ts';
 import { notFound } from '../../../errors.ts';
 import { findItems, itemView, referenceAsTyped } from '../../tables/tables-reader.service.ts';
 import { listPage, pageOffset } from '../shared/list-page.ts';
@@ -227,35 +227,4 @@ export async function getGroup(db: Db, organizationId: string, groupId: string):
   if (!row) throw notFound('Group not found');
   const items = await itemsOfGroups(db, organizationId, [groupId]);
   return groupView(row, items.get(groupId) ?? [], await rivalReferences(db, organizationId, [row]));
-}
-
-/** A group with the adjustments written against it (every state, oldest first). */
-export async function getGroupDetail(
-  scope: ReconScope,
-  groupId: string,
-): Promise<{ data: ReconGroup; adjustments: Adjustment[] }> {
-  const data = await getGroup(scope.db, scope.organizationId, groupId);
-  const rows = await scope.db
-    .select({ adjustment: reconAdjustments, createdEmail: creator.email, decidedEmail: decider.email })
-    .from(reconAdjustments)
-    .leftJoin(creator, eq(creator.id, reconAdjustments.createdBy))
-    .leftJoin(decider, eq(decider.id, reconAdjustments.decidedBy))
-    .where(
-      and(eq(reconAdjustments.groupId, groupId), eq(reconAdjustments.organizationId, scope.organizationId)),
-    )
-    .orderBy(reconAdjustments.createdAt);
-  const adjustments = rows.map(({ adjustment: a, createdEmail, decidedEmail }) => ({
-    id: a.id,
-    group_id: a.groupId,
-    amount: a.amount.toString(),
-    currency: a.currency,
-    reason: a.reason,
-    account: a.account,
-    state: a.state as Adjustment['state'],
-    created_by_email: createdEmail,
-    created_at: a.createdAt.toISOString(),
-    decided_by_email: decidedEmail,
-    decided_at: a.decidedAt ? a.decidedAt.toISOString() : null,
-  }));
-  return { data, adjustments };
 }

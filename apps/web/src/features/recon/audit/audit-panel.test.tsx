@@ -35,6 +35,7 @@ const entry = (overrides: Partial<ReconAuditEntry>): ReconAuditEntry => ({
   after: { status: 'reconciled', difference: '0', currency: 'KES' },
   item_ids: [],
   created_at: '2026-11-22T08:00:00.000Z',
+  target_state: null,
   ...overrides,
 });
 

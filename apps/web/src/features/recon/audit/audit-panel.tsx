@@ -1,8 +1,8 @@
-import { reconAuditPageSchema } from '@counterpart/contracts';
+import { type ReconAuditEntry, reconAuditPageSchema } from '@counterpart/contracts';
 import { decisionLabel } from '@counterpart/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Download, History } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { formatDateTime } from '../../../shared/lib/date-time.ts';
 import { saveBlob } from '../../../shared/lib/download.ts';
 import { http } from '../../../shared/session/http-client.ts';
@@ -23,6 +23,8 @@ export interface ReconAuditPanelProps {
   groupId?: string;
   itemId?: string;
   runId?: string;
+  /** An action beside an entry (the workspace's Reverse of a write-off or allocation), or nothing. */
+  renderEntryAction?: ((entry: ReconAuditEntry) => ReactNode) | undefined;
 }
 
 function filtersOf({ groupId, itemId, runId }: ReconAuditPanelProps) {
@@ -97,7 +99,7 @@ export function ReconAuditPanel(props: ReconAuditPanelProps) {
           {audit.data.data.map((entry) => {
             const change = describeChange(entry.before, entry.after);
             return (
-              <li key={entry.id} className="space-y-0.5 px-4 py-3 text-sm sm:px-5">
+              <li key={entry.id} className="space-y-0.5 px-4 py-3 text-sm sm:px-5" data-action={entry.action}>
                 <div className="flex flex-wrap items-baseline gap-x-2">
                   <span className="font-medium text-zinc-900 dark:text-zinc-100">{decisionLabel(entry)}</span>
                   <span className="text-zinc-600 dark:text-zinc-300">
@@ -106,6 +108,9 @@ export function ReconAuditPanel(props: ReconAuditPanelProps) {
                   <time dateTime={entry.created_at} className="text-xs text-zinc-500 dark:text-zinc-400">
                     {formatDateTime(entry.created_at)}
                   </time>
+                  {props.renderEntryAction && (
+                    <span className="ml-auto self-center">{props.renderEntryAction(entry)}</span>
+                  )}
                 </div>
                 {(entry.rule_id || entry.reason) && (
                   <p className="text-zinc-600 dark:text-zinc-300">

@@ -18,6 +18,7 @@ function entry(change: Partial<ReconAuditEntry>): ReconAuditEntry {
     after: null,
     item_ids: ['i1', 'i2'],
     created_at: '2026-11-22T10:00:00.000Z',
+    target_state: null,
     ...change,
   };
 }

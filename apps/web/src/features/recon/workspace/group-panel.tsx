@@ -1,5 +1,7 @@
 import type {
   Adjustment,
+  Allocation,
+  GroupDetailResponse,
   GroupItem,
   ReconGroup,
   SideFields,
@@ -7,7 +9,7 @@ import type {
   TableColumn,
 } from '@counterpart/contracts';
 import { Check, Scale, Unlink, X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { formatDateTime } from '../../../shared/lib/date-time.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { Modal } from '../../../shared/ui/modal.tsx';
@@ -16,6 +18,15 @@ import { StatusBadge } from '../../../shared/ui/status-badge.tsx';
 import { ReconAuditPanel } from '../audit/audit-panel.tsx';
 import { unexplainedOf } from './adjust-dialog.tsx';
 import { useReconGroup } from './recon-api.ts';
+import {
+  adjustmentTarget,
+  allocationTarget,
+  ReverseButton,
+  ReverseDialog,
+  type ReverseTarget,
+  reversedText,
+} from './reverse-dialog.tsx';
+import { ReverseEntryAction } from './reverse-entry.tsx';
 import { formatMoney, rowText } from './selection.ts';
 
 const STATE_LABELS: Record<ReconGroup['state'], string> = {
@@ -37,6 +48,8 @@ export interface GroupPanelProps {
   left: GroupSide;
   right: GroupSide;
   canEdit: boolean;
+  /** Whether the user may reverse write-offs and allocations (recon update). */
+  canReverse: boolean;
   busy: boolean;
   onClose: () => void;
   onDecide: (group: ReconGroup, decision: 'accept' | 'reject' | 'unmatch') => void;
@@ -47,15 +60,38 @@ const CAPTION = 'mb-1 text-xs font-medium text-zinc-500 dark:text-zinc-400';
 const AMOUNT_LINES =
   'divide-y divide-zinc-100 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800';
 
-/** One line of a ruled list (`AMOUNT_LINES`): what it is, a detail in small print, and its amount. */
-function AmountLine({ title, detail, amount }: { title: string; detail: ReactNode; amount: string }) {
+/**
+ * One line of a ruled list (`AMOUNT_LINES`): what it is, a detail in small print, and its amount; a
+ * note under it (how it was reversed) and an action beside the amount when given.
+ */
+function AmountLine({
+  title,
+  detail,
+  amount,
+  note,
+  action,
+  testId,
+}: {
+  title: string;
+  detail: ReactNode;
+  amount: string;
+  note?: string | undefined;
+  action?: ReactNode;
+  testId?: string;
+}) {
   return (
-    <li className="flex items-start justify-between gap-3 px-3 py-2">
+    <li className="flex items-start justify-between gap-3 px-3 py-2" data-testid={testId}>
       <span className="min-w-0">
         <span className="block font-medium break-words">{title}</span>
         <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400">{detail}</span>
+        {note && (
+          <span className="mt-0.5 block text-xs break-words text-zinc-600 dark:text-zinc-300">{note}</span>
+        )}
       </span>
-      <span className="shrink-0 font-medium whitespace-nowrap tabular-nums">{amount}</span>
+      <span className="flex shrink-0 flex-col items-end gap-1">
+        <span className="font-medium whitespace-nowrap tabular-nums">{amount}</span>
+        {action}
+      </span>
     </li>
   );
 }
@@ -123,85 +159,108 @@ export function GroupPanel(props: GroupPanelProps) {
   const live = data && (data.state === 'active' || data.state === 'pending_approval');
   const suggested = live && data.status === 'suggested';
   const remainder = data ? unexplainedOf(data) : 0n;
+  const [reversing, setReversing] = useState<ReverseTarget | null>(null);
 
   return (
-    <Modal
-      open
-      size="normal"
-      onClose={props.onClose}
-      title={
-        data ? `${data.source === 'manual' ? 'Manual match' : data.rule_name || 'Match'}` : 'Match group'
-      }
-      description={
-        data
-          ? `Created ${formatDateTime(data.created_at)}${data.created_by_email ? ` by ${data.created_by_email}` : ''}`
-          : undefined
-      }
-      footer={
-        data && live && props.canEdit ? (
-          <>
-            {suggested && (
-              <>
+    <>
+      <Modal
+        open
+        size="normal"
+        onClose={props.onClose}
+        title={
+          data ? `${data.source === 'manual' ? 'Manual match' : data.rule_name || 'Match'}` : 'Match group'
+        }
+        description={
+          data
+            ? `Created ${formatDateTime(data.created_at)}${data.created_by_email ? ` by ${data.created_by_email}` : ''}`
+            : undefined
+        }
+        footer={
+          data && live && props.canEdit ? (
+            <>
+              {suggested && (
+                <>
+                  <Button
+                    variant="secondary"
+                    onClick={() => props.onDecide(data, 'reject')}
+                    disabled={props.busy}
+                    aria-keyshortcuts="r"
+                  >
+                    <X aria-hidden="true" />
+                    Reject
+                  </Button>
+                  <Button
+                    onClick={() => props.onDecide(data, 'accept')}
+                    loading={props.busy}
+                    aria-keyshortcuts="a"
+                  >
+                    <Check aria-hidden="true" />
+                    Accept
+                  </Button>
+                </>
+              )}
+              {!suggested && remainder !== 0n && data.state === 'active' && (
                 <Button
                   variant="secondary"
-                  onClick={() => props.onDecide(data, 'reject')}
+                  onClick={() => props.onAdjust(data)}
                   disabled={props.busy}
-                  aria-keyshortcuts="r"
+                  aria-keyshortcuts="j"
                 >
-                  <X aria-hidden="true" />
-                  Reject
+                  <Scale aria-hidden="true" />
+                  Adjust
                 </Button>
+              )}
+              {!suggested && (
                 <Button
-                  onClick={() => props.onDecide(data, 'accept')}
+                  variant="danger"
+                  onClick={() => props.onDecide(data, 'unmatch')}
                   loading={props.busy}
-                  aria-keyshortcuts="a"
+                  aria-keyshortcuts="u"
                 >
-                  <Check aria-hidden="true" />
-                  Accept
+                  <Unlink aria-hidden="true" />
+                  Unmatch
                 </Button>
-              </>
-            )}
-            {!suggested && remainder !== 0n && data.state === 'active' && (
-              <Button
-                variant="secondary"
-                onClick={() => props.onAdjust(data)}
-                disabled={props.busy}
-                aria-keyshortcuts="j"
-              >
-                <Scale aria-hidden="true" />
-                Adjust
-              </Button>
-            )}
-            {!suggested && (
-              <Button
-                variant="danger"
-                onClick={() => props.onDecide(data, 'unmatch')}
-                loading={props.busy}
-                aria-keyshortcuts="u"
-              >
-                <Unlink aria-hidden="true" />
-                Unmatch
-              </Button>
-            )}
-          </>
-        ) : undefined
-      }
-    >
-      {group.isPending ? (
-        <Spinner label="Loading the group" />
-      ) : group.isError ? (
-        <p role="alert" className="text-red-600 dark:text-red-400">
-          {group.error.message}
-        </p>
-      ) : (
-        data && (
-          <div className="space-y-5">
-            <GroupDetails group={data} adjustments={adjustments} left={props.left} right={props.right} />
-            <ReconAuditPanel groupId={data.id} />
-          </div>
-        )
+              )}
+            </>
+          ) : undefined
+        }
+      >
+        {group.isPending ? (
+          <Spinner label="Loading the group" />
+        ) : group.isError ? (
+          <p role="alert" className="text-red-600 dark:text-red-400">
+            {group.error.message}
+          </p>
+        ) : (
+          data && (
+            <div className="space-y-5">
+              <GroupDetails
+                group={data}
+                adjustments={adjustments}
+                allocations={group.data?.allocations ?? []}
+                left={props.left}
+                right={props.right}
+                onReverse={props.canReverse ? setReversing : undefined}
+                detail={group.data}
+              />
+              <ReconAuditPanel
+                groupId={data.id}
+                renderEntryAction={
+                  props.canReverse ? (entry) => <ReverseEntryAction entry={entry} /> : undefined
+                }
+              />
+            </div>
+          )
+        )}
+      </Modal>
+      {reversing && (
+        <ReverseDialog
+          target={reversing}
+          onClose={() => setReversing(null)}
+          onReversed={() => setReversing(null)}
+        />
       )}
-    </Modal>
+    </>
   );
 }
 
@@ -212,10 +271,16 @@ export function GroupPanel(props: GroupPanelProps) {
 export function GroupDetails(props: {
   group: ReconGroup;
   adjustments: Adjustment[];
+  allocations?: Allocation[];
   left: GroupSide;
   right: GroupSide;
+  /** Offers Reverse on active write-offs and allocations (left out: none, e.g. a suggestion). */
+  onReverse?: ((target: ReverseTarget) => void) | undefined;
+  /** The group's detail, to name a write-off's rows in the Reverse dialog. */
+  detail?: GroupDetailResponse | undefined;
 }) {
-  const { group: data, adjustments } = props;
+  const { group: data, adjustments, onReverse } = props;
+  const allocations = props.allocations ?? [];
   const remainder = unexplainedOf(data);
   return (
     <>
@@ -277,10 +342,11 @@ export function GroupDetails(props: {
           <h3 id="group-adjustments" className={CAPTION}>
             Adjustments
           </h3>
-          <ul className={AMOUNT_LINES}>
+          <ul className={AMOUNT_LINES} aria-labelledby="group-adjustments">
             {adjustments.map((adjustment) => (
               <AmountLine
                 key={adjustment.id}
+                testId="group-adjustment"
                 title={adjustment.reason}
                 detail={
                   <>
@@ -289,6 +355,47 @@ export function GroupDetails(props: {
                   </>
                 }
                 amount={formatMoney(adjustment.amount, adjustment.currency)}
+                note={adjustment.state === 'reversed' ? reversedText(adjustment) : undefined}
+                action={
+                  onReverse && adjustment.state === 'active' ? (
+                    <ReverseButton
+                      label={`Reverse the write-off “${adjustment.reason}”`}
+                      onClick={() => onReverse(adjustmentTarget(adjustment, props.detail))}
+                    />
+                  ) : undefined
+                }
+              />
+            ))}
+          </ul>
+        </section>
+      )}
+      {allocations.length > 0 && (
+        <section aria-labelledby="group-allocations">
+          <h3 id="group-allocations" className={CAPTION}>
+            Allocations
+          </h3>
+          <ul className={AMOUNT_LINES} aria-labelledby="group-allocations">
+            {allocations.map((allocation) => (
+              <AmountLine
+                key={allocation.id}
+                testId="group-allocation"
+                title={`${allocation.payment_number} → ${allocation.invoice_number}`}
+                detail={
+                  <>
+                    {allocation.state.replace('_', ' ')}
+                    {allocation.created_by_email ? ` · ${allocation.created_by_email}` : ''}
+                  </>
+                }
+                amount={formatMoney(allocation.amount, allocation.currency)}
+                note={allocation.state === 'reversed' ? reversedText(allocation) : undefined}
+                action={
+                  onReverse && allocation.state === 'active' ? (
+                    <ReverseButton
+                      label={`Reverse the allocation of ${allocation.payment_number} to ${allocation.invoice_number}`}
+                      onClick={() => onReverse(allocationTarget(allocation))}
+                    />
+                  ) : undefined
+                }
               />
             ))}
           </ul>

@@ -15,6 +15,7 @@ import { toast } from '../../../shared/ui/toast.tsx';
 import { exportFileName } from '../audit/audit-format.ts';
 import { trailEntryView } from '../audit/trail-format.ts';
 import { RECON_BASE, useReconKey } from './recon-api.ts';
+import { ReverseEntryAction } from './reverse-entry.tsx';
 import { formatMoney } from './selection.ts';
 
 const AUDIT_PATH = `${RECON_BASE}/v1/recon/audit`;
@@ -40,11 +41,13 @@ export interface ItemTrailProps {
   /** What the row shows (its reference or description). */
   label: string;
   tableName: string;
+  /** Whether the user may reverse the write-offs and allocations the trail shows (recon update). */
+  canReverse: boolean;
   onClose: () => void;
 }
 
 /** The audit trail of one item: every decision, automatic or by whom, its pass and score, before and after. */
-export function ItemTrail({ item, label, tableName, onClose }: ItemTrailProps) {
+export function ItemTrail({ item, label, tableName, canReverse, onClose }: ItemTrailProps) {
   const [pageNo, setPageNo] = useState(1);
   const [exporting, setExporting] = useState(false);
   const trail = useItemTrail(item.item_id, pageNo);
@@ -114,6 +117,11 @@ export function ItemTrail({ item, label, tableName, onClose }: ItemTrailProps) {
                   <time dateTime={entry.created_at} className="text-xs text-zinc-500 dark:text-zinc-400">
                     {formatDateTime(entry.created_at)}
                   </time>
+                  {canReverse && (
+                    <span className="ml-auto self-center">
+                      <ReverseEntryAction entry={entry} />
+                    </span>
+                  )}
                 </div>
                 {(view.rule || view.score || entry.reason) && (
                   <p className="text-zinc-600 dark:text-zinc-300">

@@ -1,7 +1,12 @@
 import {
+  type Adjustment,
   type AdjustmentInput,
+  type Allocation,
   type AllocationFromItemsInput,
+  adjustmentSchema,
   allocationFromItemsResultSchema,
+  allocationSchema,
+  allocationsPageSchema,
   associationMappingsPageSchema,
   dataTableSchema,
   dataTablesPageSchema,
@@ -294,3 +299,54 @@ export const useAllocateFromItems = () => {
       input.preview ? undefined : queryClient.invalidateQueries({ queryKey: key }),
   });
 };
+
+/** What a reversal undoes: a write-off (adjustment) of a group, or an allocation of a payment to an invoice. */
+export type ReversalKind = 'adjustment' | 'allocation';
+
+/**
+ * POST /v1/recon/adjustment/:id/reverse or /v1/allocations/:id/reverse with the reason; the answer is
+ * read as the reversed adjustment or allocation (an answer of another shape is an error), then every
+ * recon query refreshes (the group's figures, the lists' statuses, the trails).
+ */
+export const useReverse = () =>
+  useReconMutation(
+    ({
+      kind,
+      id,
+      reason,
+    }: {
+      kind: ReversalKind;
+      id: string;
+      reason: string;
+    }): Promise<Adjustment | Allocation> =>
+      kind === 'adjustment'
+        ? http.post(
+            `${RECON_BASE}/v1/recon/adjustment/${encodeURIComponent(id)}/reverse`,
+            { reason },
+            {
+              schema: adjustmentSchema,
+            },
+          )
+        : http.post(
+            `${RECON_BASE}/v1/allocations/${encodeURIComponent(id)}/reverse`,
+            { reason },
+            {
+              schema: allocationSchema,
+            },
+          ),
+  );
+
+/** GET /v1/allocations?id=: one allocation (one made outside a match group, which no group detail lists). */
+export function useAllocation(allocationId: string | null) {
+  const key = useReconKey();
+  return useQuery({
+    queryKey: [...key, 'allocation', allocationId],
+    queryFn: ({ signal }) =>
+      http.get(`${RECON_BASE}/v1/allocations`, {
+        query: { id: allocationId ?? '', page_size: 1 },
+        schema: allocationsPageSchema,
+        signal,
+      }),
+    enabled: allocationId !== null,
+  });
+}

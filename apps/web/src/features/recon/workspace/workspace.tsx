@@ -315,6 +315,7 @@ export function ReconWorkspace(props: ReconWorkspaceProps) {
           item={trail.item}
           tableName={trail.side === 'left' ? leftName : rightName}
           label={trailLabel(trail)}
+          canReverse={canUpdate}
           onClose={() => setTrail(null)}
         />
       )}
@@ -326,6 +327,7 @@ export function ReconWorkspace(props: ReconWorkspaceProps) {
           left={tableSide('left')}
           right={tableSide('right')}
           canEdit={canEdit}
+          canReverse={canUpdate}
           busy={decide.isPending}
           onClose={() => props.onGroup(null)}
           onDecide={decideGroup}
