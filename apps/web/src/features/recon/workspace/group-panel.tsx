@@ -246,7 +246,7 @@ export function GroupPanel(props: GroupPanelProps) {
               <ReconAuditPanel
                 groupId={data.id}
                 renderEntryAction={
-                  props.canReverse ? (entry) => <ReverseEntryAction entry={entry} /> : undefined
+                  props.canReverse ? (entry) => <ReverseEntryAction entry={entry} sides={props} /> : undefined
                 }
               />
             </div>
@@ -360,7 +360,7 @@ export function GroupDetails(props: {
                   onReverse && adjustment.state === 'active' ? (
                     <ReverseButton
                       label={`Reverse the write-off “${adjustment.reason}”`}
-                      onClick={() => onReverse(adjustmentTarget(adjustment, props.detail))}
+                      onClick={() => onReverse(adjustmentTarget(adjustment, props.detail, props))}
                     />
                   ) : undefined
                 }

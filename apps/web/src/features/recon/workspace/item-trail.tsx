@@ -15,6 +15,7 @@ import { toast } from '../../../shared/ui/toast.tsx';
 import { exportFileName } from '../audit/audit-format.ts';
 import { trailEntryView } from '../audit/trail-format.ts';
 import { RECON_BASE, useReconKey } from './recon-api.ts';
+import type { SideText } from './reverse-dialog.tsx';
 import { ReverseEntryAction } from './reverse-entry.tsx';
 import { formatMoney } from './selection.ts';
 
@@ -43,11 +44,13 @@ export interface ItemTrailProps {
   tableName: string;
   /** Whether the user may reverse the write-offs and allocations the trail shows (recon update). */
   canReverse: boolean;
+  /** The workspace's two tables, to name a write-off's rows in the Reverse dialog as the lists do. */
+  sides?: { left: SideText; right: SideText } | undefined;
   onClose: () => void;
 }
 
 /** The audit trail of one item: every decision, automatic or by whom, its pass and score, before and after. */
-export function ItemTrail({ item, label, tableName, canReverse, onClose }: ItemTrailProps) {
+export function ItemTrail({ item, label, tableName, canReverse, sides, onClose }: ItemTrailProps) {
   const [pageNo, setPageNo] = useState(1);
   const [exporting, setExporting] = useState(false);
   const trail = useItemTrail(item.item_id, pageNo);
@@ -119,7 +122,7 @@ export function ItemTrail({ item, label, tableName, canReverse, onClose }: ItemT
                   </time>
                   {canReverse && (
                     <span className="ml-auto self-center">
-                      <ReverseEntryAction entry={entry} />
+                      <ReverseEntryAction entry={entry} sides={sides} />
                     </span>
                   )}
                 </div>

@@ -1,4 +1,11 @@
-import type { Adjustment, Allocation, GroupDetailResponse } from '@counterpart/contracts';
+import type {
+  Adjustment,
+  Allocation,
+  GroupDetailResponse,
+  GroupItem,
+  SideFields,
+  TableColumn,
+} from '@counterpart/contracts';
 import { Undo2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { formatDateTime } from '../../../shared/lib/date-time.ts';
@@ -9,7 +16,7 @@ import { Modal } from '../../../shared/ui/modal.tsx';
 import { TextField } from '../../../shared/ui/text-field.tsx';
 import { toast } from '../../../shared/ui/toast.tsx';
 import { type ReversalKind, useReverse } from './recon-api.ts';
-import { formatMoney } from './selection.ts';
+import { formatMoney, rowText } from './selection.ts';
 
 /** What a Reverse dialog names: the kind, the amount in its currency, what it is and the rows or documents. */
 export interface ReverseTarget {
@@ -25,24 +32,47 @@ export interface ReverseTarget {
 
 const KIND_LABEL: Record<ReversalKind, string> = { adjustment: 'Write-off', allocation: 'Allocation' };
 
-/** The rows of a group by their reference ("—" for a row without one), left side first. */
-function groupItemNames(detail: GroupDetailResponse | undefined): string[] {
+/** What the recon reads of a table (its fields and columns), to name its rows as the lists do. */
+export interface SideText {
+  fields: SideFields | undefined;
+  columns: ReadonlyArray<TableColumn>;
+}
+
+/** A group's row as the group panel names it: its reference, else its row text's reference ("—" without). */
+export function groupItemName(
+  item: GroupItem,
+  sides: { left: SideText; right: SideText } | undefined,
+): string {
+  const side = sides?.[item.side === 'left' ? 'left' : 'right'];
+  const text = item.values && side ? rowText(item.values, side.fields, side.columns) : null;
+  return item.reference || text?.reference || '—';
+}
+
+/** The rows of a group by name, left side first. */
+function groupItemNames(
+  detail: GroupDetailResponse | undefined,
+  sides: { left: SideText; right: SideText } | undefined,
+): string[] {
   if (!detail) return [];
-  const sides = ['left', 'right'] as const;
-  return sides.flatMap((side) =>
-    detail.data.items.filter((item) => item.side === side).map((item) => item.reference || '—'),
+  const order = ['left', 'right'] as const;
+  return order.flatMap((side) =>
+    detail.data.items.filter((item) => item.side === side).map((item) => groupItemName(item, sides)),
   );
 }
 
-/** An adjustment of a group as the Reverse dialog names it. */
-export function adjustmentTarget(adjustment: Adjustment, detail?: GroupDetailResponse): ReverseTarget {
+/** An adjustment of a group as the Reverse dialog names it (its rows named through `sides` when given). */
+export function adjustmentTarget(
+  adjustment: Adjustment,
+  detail?: GroupDetailResponse,
+  sides?: { left: SideText; right: SideText },
+): ReverseTarget {
   return {
     kind: 'adjustment',
     id: adjustment.id,
     amount: adjustment.amount,
     currency: adjustment.currency,
     what: `Write-off to ${adjustment.account}: “${adjustment.reason}”`,
-    items: groupItemNames(detail),
+    items: groupItemNames(detail, sides),
   };
 }
 

@@ -316,6 +316,7 @@ export function ReconWorkspace(props: ReconWorkspaceProps) {
           tableName={trail.side === 'left' ? leftName : rightName}
           label={trailLabel(trail)}
           canReverse={canUpdate}
+          sides={{ left: tableSide('left'), right: tableSide('right') }}
           onClose={() => setTrail(null)}
         />
       )}
