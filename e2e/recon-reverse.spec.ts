@@ -202,7 +202,9 @@ test('a write-off is reversed from the group panel, an allocation from the audit
   await expect(reversedEntry).toContainText('by admin@demo.test');
   await expect(toInvoice).toHaveCount(0);
   await expect(
-    trail.getByRole('button', { name: 'Reverse: Allocation of payment Payment Acme Ltd to invoice INV-3003' }),
+    trail.getByRole('button', {
+      name: 'Reverse: Allocation of payment Payment Acme Ltd to invoice INV-3003',
+    }),
   ).toBeVisible();
   // The allocation's group lists it reversed, with who, when and why.
   await page.goto(`${workspace}&group=${String((allocated.group as { id: string }).id)}`);
