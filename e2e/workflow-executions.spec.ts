@@ -120,8 +120,10 @@ test('a workflow is run with its inputs, followed in the Execution History, and 
   // "Run started", then the workflow's Execution History, where the run ends Succeeded.
   await expect(page.getByText('Run started')).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/workflows/executions/${workflowId}$`));
-  await expect(page.getByRole('heading', { level: 1, name: 'Execution History' })).toBeVisible();
-  await expect(page.getByRole('heading', { level: 2, name: workflowName })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: `Execution history — ${workflowName}` }),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Executions' })).toBeVisible();
   const executions = page.getByRole('table', { name: 'Executions' });
   await expect(executions.getByRole('row')).toHaveCount(2);
   const runRow = executions.getByRole('row').nth(1);

@@ -1,8 +1,8 @@
 import type { Params } from 'react-router';
 import type { Crumb, PageRoute } from './route-handle.ts';
 
-const WORKFLOWS: Crumb = { text: 'Workflows', to: '/workflows' };
-const TEAMS: Crumb = { text: 'Manage Teams', to: '/my-team' };
+const WORKFLOWS: Crumb = { text: 'Workflows', to: '/workflows', route: 'workflows' };
+const TEAMS: Crumb = { text: 'Manage Teams', to: '/my-team', route: 'team' };
 const executionHistory = (params: Params): Crumb => ({
   text: 'Execution History',
   to: `/workflows/executions/${params.id ?? ''}`,

@@ -1,7 +1,7 @@
 import type { Crumb, PageRoute } from './route-handle.ts';
 
-const MODELS: Crumb = { text: 'Document Data Extraction', to: '/models/models' };
-const TABLES: Crumb = { text: 'Tables', to: '/tables' };
+const MODELS: Crumb = { text: 'Document Data Extraction', to: '/models/models', route: 'models' };
+const TABLES: Crumb = { text: 'Tables', to: '/tables', route: 'tables' };
 
 /** App-layout pages of spec §2 for data extraction, tables, documents and integrations. */
 export const DATA_SOURCE_PAGES: PageRoute[] = [

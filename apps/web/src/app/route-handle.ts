@@ -7,6 +7,11 @@ import type { RouteAccess } from '../shared/session/route-access.ts';
 export interface Crumb {
   text: string;
   to?: string;
+  /**
+   * The route `to` opens: the crumb links only when the user may open it (the sidebar's rule), so a viewer
+   * reading a table is never sent to Unauthorized by the "Tables" crumb.
+   */
+  route?: RouteName;
 }
 
 /** What the guard and the app layout read from the matched route (`useMatches()[n].handle`). */

@@ -79,13 +79,13 @@ describe('route table (spec §2)', () => {
       dashboard_id: '3',
     });
     expect(crumbs).toEqual([
-      { text: 'Workflows', to: '/workflows' },
+      { text: 'Workflows', to: '/workflows', route: 'workflows' },
       { text: 'Execution History', to: '/workflows/executions/12' },
       { text: 'Dashboards', to: '/workflows/executions/12/dashboards' },
       { text: 'Detail' },
     ]);
     expect(handleAt('/workflows/manage-workflow')?.crumbs?.({})).toEqual([
-      { text: 'Workflows', to: '/workflows' },
+      { text: 'Workflows', to: '/workflows', route: 'workflows' },
       { text: 'Manage and Update Workflow' },
     ]);
   });

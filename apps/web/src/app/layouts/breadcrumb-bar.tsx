@@ -1,5 +1,7 @@
 import { ChevronRight, House } from 'lucide-react';
 import { Link } from 'react-router';
+import { canOpenRoute } from '../../shared/navigation/sidebar-items.ts';
+import { useSessionStore } from '../../shared/session/session-store.ts';
 import { usePageHeadingStore } from '../../shared/stores/page-heading-store.ts';
 import { useRouteHandle } from '../use-route-handle.ts';
 
@@ -12,6 +14,8 @@ const CRUMB = 'block';
 export function BreadcrumbBar() {
   const matched = useRouteHandle();
   const itemName = usePageHeadingStore((state) => state.itemName);
+  const roles = useSessionStore((state) => state.roles);
+  const productKey = useSessionStore((state) => state.productKey);
   if (!matched) return null;
   const { handle, params } = matched;
   const crumbs = handle.crumbs?.(params) ?? [];
@@ -32,13 +36,15 @@ export function BreadcrumbBar() {
           </li>
           {crumbs.map((crumb, index) => {
             const active = index === crumbs.length - 1;
+            // A crumb whose page the user may not open is text, not a link to Unauthorized.
+            const to = crumb.route && !canOpenRoute(crumb.route, roles, productKey) ? undefined : crumb.to;
             return (
               <li key={`${crumb.text}-${crumb.to ?? ''}`} className="flex min-w-0 items-center gap-1.5">
                 <ChevronRight
                   aria-hidden="true"
                   className="size-3.5 shrink-0 text-zinc-300 dark:text-zinc-600"
                 />
-                {active || !crumb.to ? (
+                {active || !to ? (
                   <span
                     aria-current={active ? 'page' : undefined}
                     title={crumb.text}
@@ -48,7 +54,7 @@ export function BreadcrumbBar() {
                   </span>
                 ) : (
                   <Link
-                    to={crumb.to}
+                    to={to}
                     title={crumb.text}
                     className={`${CRUMB} max-w-[300px] truncate rounded transition-colors hover:text-zinc-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand dark:hover:text-zinc-100`}
                   >

@@ -85,8 +85,10 @@ export function ViewUserPage() {
           </div>
         )}
         <div className="min-w-0 flex-1">
-          <h2 className="truncate text-lg font-semibold text-zinc-900 dark:text-zinc-50">{name}</h2>
-          <p className="truncate text-sm text-zinc-500 dark:text-zinc-400">{person.email}</p>
+          {/* The page heading names the person; the profile adds their e-mail (when it is not the heading). */}
+          {person.full_name && (
+            <p className="truncate text-sm font-medium text-zinc-700 dark:text-zinc-200">{person.email}</p>
+          )}
           <p className="text-xs text-zinc-500 dark:text-zinc-400">
             Joined {formatDateTime(person.joined_at)}
           </p>

@@ -45,7 +45,7 @@ export function WelcomePage() {
           )}
           <p className="mt-4 max-w-2xl text-sm text-zinc-600 dark:text-zinc-300">
             Match bank, M-Pesa and ERP transactions, extract data from documents and automate it all with
-            workflows. Pick up where you left off below.
+            workflows. The modules your role opens are below.
           </p>
         </div>
       </section>

@@ -1,5 +1,6 @@
-import { type BlockOutputPage, exportedFileSchema } from '@counterpart/contracts';
-import { Download } from 'lucide-react';
+import { type BlockOutputPage, type ExportedFile, exportedFileSchema } from '@counterpart/contracts';
+import { countOf } from '@counterpart/domain';
+import { Download, FileSpreadsheet } from 'lucide-react';
 import { useState } from 'react';
 import { saveBlob } from '../../shared/lib/download.ts';
 import { http } from '../../shared/session/http-client.ts';
@@ -8,6 +9,7 @@ import { ErrorAlert } from '../../shared/ui/error-alert.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { toast } from '../../shared/ui/toast.tsx';
+import { formatSize } from '../documents/index.ts';
 import { formatCount } from './execution-display.ts';
 import { OUTPUT_PAGE_SIZE, type OutputRef, useBlockOutput } from './executions-api.ts';
 import { OutputRowsGrid } from './output-rows-grid.tsx';
@@ -30,6 +32,12 @@ export function BlockOutputDialog({ title, output, onClose }: BlockOutputDialogP
   const shown = data?.page_no ?? pageNo;
   const first = data && data.total > 0 ? (shown - 1) * OUTPUT_PAGE_SIZE + 1 : 0;
   const last = data ? Math.min(data.total, shown * OUTPUT_PAGE_SIZE) : 0;
+  // An Export file block's value: its file to download (not the JSON that describes it).
+  const parsedFile = data?.kind === 'value' ? exportedFileSchema.safeParse(data.value) : null;
+  const file =
+    parsedFile?.success && parsedFile.data.download_path
+      ? { ...parsedFile.data, download_path: parsedFile.data.download_path }
+      : null;
 
   return (
     <Modal
@@ -37,13 +45,7 @@ export function BlockOutputDialog({ title, output, onClose }: BlockOutputDialogP
       onClose={onClose}
       size="large"
       title={title}
-      description={
-        data
-          ? rows
-            ? `${formatCount(data.total)} ${data.total === 1 ? 'row' : 'rows'}`
-            : 'A value'
-          : undefined
-      }
+      description={data ? (rows ? countOf(data.total, 'row') : file ? 'A file' : 'A value') : undefined}
       footer={
         rows && data ? (
           <nav aria-label="Output pages" className="flex w-full flex-wrap items-center justify-between gap-2">
@@ -59,9 +61,8 @@ export function BlockOutputDialog({ title, output, onClose }: BlockOutputDialogP
               <PageButton label="Next" disabled={pageNo >= pages} onClick={() => setPageNo(pageNo + 1)} />
             </div>
           </nav>
-        ) : data ? (
+        ) : data && !file ? (
           <div className="flex w-full flex-wrap justify-end gap-2">
-            <ExportedFileButton value={data.value} />
             <DownloadButton title={title} output={output} format="json" label="Download JSON" />
           </div>
         ) : undefined
@@ -75,6 +76,8 @@ export function BlockOutputDialog({ title, output, onClose }: BlockOutputDialogP
         </div>
       ) : page.isError ? (
         <ErrorAlert>{page.error.message}</ErrorAlert>
+      ) : file ? (
+        <ExportedFileCard file={file} />
       ) : page.data.kind === 'value' ? (
         <pre className="overflow-x-auto rounded-lg bg-zinc-50 p-3 font-mono text-xs leading-5 whitespace-pre-wrap break-words text-zinc-800 dark:bg-zinc-950 dark:text-zinc-200">
           {JSON.stringify(page.data.value ?? null, null, 2)}
@@ -130,23 +133,47 @@ function DownloadButton({
   );
 }
 
-/** An Export file block's value: its file, downloaded from the path the server gave. */
-function ExportedFileButton({ value }: { value: unknown }) {
+const FORMAT_LABEL: Record<ExportedFile['format'], string> = { csv: 'CSV', xlsx: 'Excel' };
+
+/**
+ * An Export file block's value: the file's name, rows, size and format, and a link to the file the server
+ * serves. The link carries the real address; a click fetches it with the session's token (the API reads
+ * no cookie) and saves it under the file's name.
+ */
+function ExportedFileCard({ file }: { file: ExportedFile & { download_path: string } }) {
   const [busy, setBusy] = useState(false);
-  const file = exportedFileSchema.safeParse(value);
-  if (!file.success || !file.data.download_path) return null;
-  const { download_path: path, file_name: fileName } = file.data;
   const download = async () => {
+    if (busy) return;
     setBusy(true);
-    const url = new URL(path as string, window.location.origin);
-    await saveDownload(url.pathname, Object.fromEntries(url.searchParams), fileName);
+    const url = new URL(file.download_path, window.location.origin);
+    await saveDownload(url.pathname, Object.fromEntries(url.searchParams), file.file_name);
     setBusy(false);
   };
   return (
-    <Button size="sm" loading={busy} onClick={() => void download()}>
-      <Download aria-hidden="true" />
-      Download {fileName}
-    </Button>
+    <div className="flex flex-col gap-4 rounded-lg border border-zinc-200 p-4 sm:flex-row sm:items-center dark:border-zinc-800">
+      <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-[var(--color-primary)]/10 text-[var(--color-primary)]">
+        <FileSpreadsheet aria-hidden="true" className="size-5" />
+      </span>
+      <div className="min-w-0 flex-1">
+        <p className="truncate font-medium text-zinc-900 dark:text-zinc-100">{file.file_name}</p>
+        <p className="text-sm text-zinc-500 tabular-nums dark:text-zinc-400">
+          {countOf(file.rows, 'row')} · {formatSize(file.size)} · {FORMAT_LABEL[file.format]}
+        </p>
+      </div>
+      <a
+        href={file.download_path}
+        download={file.file_name}
+        aria-busy={busy || undefined}
+        onClick={(event) => {
+          event.preventDefault();
+          void download();
+        }}
+        className="inline-flex items-center justify-center gap-2 rounded-lg bg-[var(--color-primary)] px-3 py-2 text-sm font-medium text-white shadow-sm hover:opacity-90 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-[var(--color-primary)] focus-visible:ring-offset-2 aria-busy:opacity-60 dark:focus-visible:ring-offset-zinc-900"
+      >
+        <Download aria-hidden="true" className="size-4" />
+        Download <span className="sr-only">{file.file_name}</span>
+      </a>
+    </div>
   );
 }
 

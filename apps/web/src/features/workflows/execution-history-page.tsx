@@ -3,6 +3,7 @@ import { History } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useCan } from '../../shared/session/use-can.ts';
+import { usePageItemName } from '../../shared/stores/page-heading-store.ts';
 import { EmptyView } from '../../shared/ui/empty-view.tsx';
 import { ErrorAlert } from '../../shared/ui/error-alert.tsx';
 import { PagedList } from '../../shared/ui/paged-list.tsx';
@@ -26,6 +27,8 @@ export function ExecutionHistoryPage() {
   const canCreate = useCan('create', 'workflow');
   const [pageNo, setPageNo] = useState(1);
   const workflow = useWorkflow(workflowId);
+  // The heading names the workflow: "Execution history — Daily M-Pesa recon".
+  usePageItemName(workflow.data ? `Execution history — ${workflow.data.workflow_name}` : null);
   const executions = useExecutions(workflowId, pageNo);
   useRefreshListWhenRunsEnd(executions.data?.data.some((e) => isExecutionActive(e.status)) ?? false);
 
@@ -48,8 +51,8 @@ export function ExecutionHistoryPage() {
   return (
     <div className="space-y-6">
       <Panel
-        title={workflow.data?.workflow_name ?? 'Executions'}
-        description="Every run of this workflow, newest first. Choose one to see its blocks and their outputs."
+        title="Executions"
+        description="Every run of this workflow, newest first. Choose a row to see its blocks and their outputs."
         actions={empty ? undefined : run}
       >
         {workflow.isError ? (
@@ -70,7 +73,12 @@ export function ExecutionHistoryPage() {
             }
           >
             {(rows) => (
-              <ExecutionsTable executions={rows} selectedId={selectedId} busy={executions.isFetching} />
+              <ExecutionsTable
+                executions={rows}
+                selectedId={selectedId}
+                busy={executions.isFetching}
+                onOpen={(executionId) => setParams({ execution: executionId })}
+              />
             )}
           </PagedList>
         )}

@@ -15,6 +15,8 @@ export interface ExecutionsTableProps {
   executions: Execution[];
   selectedId: string | null;
   busy: boolean;
+  /** Opens an execution (a click anywhere on its row, or Enter on the focused row). */
+  onOpen: (executionId: string) => void;
 }
 
 const CELL = 'px-4 py-3 text-zinc-600 sm:whitespace-nowrap dark:text-zinc-300';
@@ -28,8 +30,11 @@ const COLUMNS: ListColumn[] = [
   { label: 'Trigger', className: 'hidden lg:table-cell' },
 ];
 
-/** One page of executions; each start time is a link that opens the execution (`?execution=`). */
-export function ExecutionsTable({ executions, selectedId, busy }: ExecutionsTableProps) {
+/**
+ * One page of executions. A row opens its execution (`?execution=`) on a click anywhere, or on Enter
+ * when focused; its start time stays a link (to open in a new tab, or to reach by Tab).
+ */
+export function ExecutionsTable({ executions, selectedId, busy, onOpen }: ExecutionsTableProps) {
   return (
     <ListTable label="Executions" columns={COLUMNS} busy={busy}>
       {executions.map((execution) => {
@@ -38,11 +43,23 @@ export function ExecutionsTable({ executions, selectedId, busy }: ExecutionsTabl
         return (
           <tr
             key={execution.execution_id}
-            className={
+            tabIndex={0}
+            onClick={(event) => {
+              // The date link opens it by itself (and a modified click opens a new tab).
+              if ((event.target as HTMLElement).closest('a')) return;
+              onOpen(execution.execution_id);
+            }}
+            onKeyDown={(event) => {
+              if (event.key !== 'Enter' || event.target !== event.currentTarget) return;
+              event.preventDefault();
+              onOpen(execution.execution_id);
+            }}
+            className={classNames(
+              'cursor-pointer focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-[var(--color-primary)]',
               selected
                 ? 'bg-[var(--color-primary)]/5 dark:bg-[var(--color-primary)]/10'
-                : 'hover:bg-zinc-50 dark:hover:bg-zinc-800/50'
-            }
+                : 'hover:bg-zinc-50 dark:hover:bg-zinc-800/50',
+            )}
           >
             <td className="px-4 py-3 sm:pl-5">
               <StatusBadge status={display.tone} label={display.label} />

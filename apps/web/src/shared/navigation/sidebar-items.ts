@@ -136,10 +136,15 @@ export const NAV_GROUPS: NavGroup[] = [
   },
 ];
 
+/** Whether a signed-in user with `roles` passes the access rule of the route (the sidebar's and breadcrumbs' rule). */
+export function canOpenRoute(route: RouteName, roles: ClientRoles, productKey: string): boolean {
+  const access = withProductKey(accessOf(route), productKey);
+  return decideAccess(access, { authenticated: true, organization: 'chosen', roles }) === 'allow';
+}
+
 /** Whether a signed-in user with `roles` passes the access rule of the item's route. */
 export function canOpen(item: NavItem, roles: ClientRoles, productKey: string): boolean {
-  const access = withProductKey(accessOf(item.route), productKey);
-  return decideAccess(access, { authenticated: true, organization: 'chosen', roles }) === 'allow';
+  return canOpenRoute(item.route, roles, productKey);
 }
 
 /** The groups with only the items the user may open; a group left empty disappears. */
