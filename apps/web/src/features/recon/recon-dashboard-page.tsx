@@ -1,3 +1,4 @@
+import { countOf } from '@counterpart/domain';
 import { ArrowLeftRight, LayoutDashboard } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { useCan } from '../../shared/session/use-can.ts';
@@ -8,7 +9,7 @@ import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { AgeingBars } from './dashboard/ageing-bars.tsx';
 import { PairTable, SourceTable } from './dashboard/breakdown-tables.tsx';
 import { useReconDashboard } from './dashboard/dashboard-api.ts';
-import { formatCount, rangeOf } from './dashboard/dashboard-format.ts';
+import { rangeOf } from './dashboard/dashboard-format.ts';
 import { RangeFilter } from './dashboard/range-filter.tsx';
 import { StatsPanel } from './dashboard/stats-panel.tsx';
 import { TrendChart } from './dashboard/trend-chart.tsx';
@@ -91,7 +92,7 @@ export function ReconDashboardPage() {
       >
         <RangeFilter from={from} to={to} tableId={tableId} tables={data.tables} onChange={change} />
         <p className="mt-3 text-xs text-zinc-500 dark:text-zinc-400" aria-live="polite">
-          {formatCount(data.items)} items dated {data.from} to {data.to}
+          {countOf(data.items, 'item')} dated {data.from} to {data.to}
           {tableId ? ` in ${data.tables.find((t) => t.id === tableId)?.name ?? 'this table'}` : ''}. Ageing as
           of {data.to}.
         </p>

@@ -1,12 +1,12 @@
 import type { TableUsage, TableUser } from '@counterpart/contracts';
+import { countOf } from '@counterpart/domain';
 import { ConfirmDialog } from '../../shared/ui/modal.tsx';
 import { useTableUsage } from './tables-api.ts';
 
-const COUNT = new Intl.NumberFormat('en-US');
 const LIST = new Intl.ListFormat('en-US', { type: 'conjunction' });
 
 function plural(n: number, one: string, many: string): string {
-  return `${COUNT.format(n)} ${n === 1 ? one : many}`;
+  return countOf(n, one, many);
 }
 
 function Users({ title, users }: { title: string; users: TableUser[] }) {

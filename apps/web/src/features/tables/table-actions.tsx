@@ -1,3 +1,4 @@
+import { countOf } from '@counterpart/domain';
 import { Eraser, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -25,7 +26,7 @@ export function TableActions({ tableId, tableName, selected, onDeleted }: TableA
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState<'delete' | 'clear' | 'table' | null>(null);
   const count = selected.length;
-  const rows = count === 1 ? '1 row' : `${count} rows`;
+  const rows = countOf(count, 'row');
 
   const run = async (action: () => Promise<unknown>, done: string) => {
     try {

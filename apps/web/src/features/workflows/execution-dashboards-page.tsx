@@ -1,4 +1,5 @@
 import type { DashboardSummary } from '@counterpart/contracts';
+import { countOf } from '@counterpart/domain';
 import { ChartColumn } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -117,7 +118,8 @@ function DashboardsTable({
                 {dashboard.title}
               </Link>
               <p className="mt-0.5 text-xs text-zinc-500 tabular-nums sm:hidden dark:text-zinc-400">
-                {formatCount(dashboard.records)} records · {formatCount(dashboard.unreconciled)} unreconciled
+                {dashboard.records === null ? '—' : countOf(dashboard.records, 'record')} ·{' '}
+                {formatCount(dashboard.unreconciled)} unreconciled
               </p>
             </td>
             <td className="px-4 py-3">

@@ -4,7 +4,7 @@ import type {
   DashboardTrendPoint,
   ReconStatus,
 } from '@counterpart/contracts';
-import { directionsShown } from '@counterpart/domain';
+import { countOf, directionsShown } from '@counterpart/domain';
 
 export const STATUS_ORDER: ReconStatus[] = ['reconciled', 'partial', 'suggested', 'unreconciled'];
 export const STATUS_LABELS: Record<ReconStatus, string> = {
@@ -107,13 +107,12 @@ export function trendSummary(trend: DashboardTrendPoint[], granularity: 'day' | 
   const items = trend.reduce((n, p) => n + p.items, 0);
   const matched = trend.reduce((n, p) => n + p.matched, 0);
   const busy = trend.filter((p) => p.items > 0);
-  const unit = granularity === 'day' ? 'days' : granularity === 'week' ? 'weeks' : 'months';
-  const over = `Trend over ${trend.length} ${trend.length === 1 ? granularity : unit}`;
+  const over = `Trend over ${countOf(trend.length, granularity)}`;
   if (busy.length === 0) return `${over}: no items.`;
   const best = busy.reduce((a, b) => (b.items > a.items ? b : a));
   return (
-    `${over}: ${formatCount(items)} items, ${formatCount(matched)} matched. ` +
-    `Busiest ${granularity} ${periodLabel(best.period, granularity)} with ${formatCount(best.items)} items, ` +
+    `${over}: ${countOf(items, 'item')}, ${formatCount(matched)} matched. ` +
+    `Busiest ${granularity} ${periodLabel(best.period, granularity)} with ${countOf(best.items, 'item')}, ` +
     `${formatRate(best.match_rate)} matched.`
   );
 }

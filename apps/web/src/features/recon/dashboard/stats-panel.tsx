@@ -1,4 +1,5 @@
 import type { DashboardSides, ReconDashboard } from '@counterpart/contracts';
+import { countOf } from '@counterpart/domain';
 import { ChevronDown } from 'lucide-react';
 import { Link } from 'react-router';
 import { classNames } from '../../../shared/lib/class-names.ts';
@@ -105,7 +106,7 @@ export function StatsPanel({ data, tableId }: StatsPanelProps) {
                 {formatRate(data.match_rate)}
               </p>
               <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">
-                {formatCount(data.matched)} of {formatCount(data.items)} items matched
+                {formatCount(data.matched)} of {countOf(data.items, 'item')} matched
               </p>
             </section>
             {STATUS_ORDER.map((status) => {

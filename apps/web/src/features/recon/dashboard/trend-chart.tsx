@@ -1,4 +1,5 @@
 import type { ReconDashboard } from '@counterpart/contracts';
+import { countOf } from '@counterpart/domain';
 import { formatCount, formatRate, periodLabel, trendSummary } from './dashboard-format.ts';
 
 const BAR = 10;
@@ -62,7 +63,7 @@ export function TrendChart({ data }: { data: ReconDashboard }) {
           <span className="size-2 rounded-full bg-zinc-300 dark:bg-zinc-600" />
           Not matched
         </li>
-        <li>Highest: {formatCount(max)} items</li>
+        <li>Highest: {countOf(max, 'item')}</li>
       </ul>
       <table className="sr-only">
         <caption>Items and matches per {granularity}</caption>

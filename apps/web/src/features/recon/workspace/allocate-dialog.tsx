@@ -1,4 +1,5 @@
 import type { AllocationFromItemsResult } from '@counterpart/contracts';
+import { countOf } from '@counterpart/domain';
 import { useEffect, useState } from 'react';
 import { classNames } from '../../../shared/lib/class-names.ts';
 import { Button } from '../../../shared/ui/button.tsx';
@@ -91,7 +92,7 @@ export function AllocateDialog(props: AllocateDialogProps) {
       });
       toast.success(
         answer.needs_approval ? 'Allocation sent for approval' : 'Payment allocated',
-        `${formatMoney(check.allocated, proposal.currency)} over ${proposal.lines.length} invoices`,
+        `${formatMoney(check.allocated, proposal.currency)} over ${countOf(proposal.lines.length, 'invoice')}`,
       );
       props.onAllocated();
     } catch (error) {

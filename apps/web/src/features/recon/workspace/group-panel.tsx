@@ -8,6 +8,7 @@ import type {
   SuggestionWhy,
   TableColumn,
 } from '@counterpart/contracts';
+import { countOf } from '@counterpart/domain';
 import { Check, Scale, Unlink, X } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { formatDateTime } from '../../../shared/lib/date-time.ts';
@@ -129,7 +130,7 @@ export function suggestionWhyText(why: SuggestionWhy, left: GroupSide, right: Gr
     return `Its score, ${percentOf(why.score)}, is below the ${percentOf(why.auto_accept)} an automatic match needs.`;
   }
   if (why.kind === 'other_subset') {
-    return `Another set of ${why.size} rows adds up to the same amount.`;
+    return `Another set of ${countOf(why.size, 'row')} adds up to the same amount.`;
   }
   const table = (why.side === 'left' ? left : right).name;
   const rival = why.reference ? `${why.reference} in ${table}` : `another row of ${table}`;

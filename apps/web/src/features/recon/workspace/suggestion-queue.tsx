@@ -5,6 +5,7 @@
  * how many. Decided suggestions leave the queue when it loads its next page.
  */
 import type { ReconGroup } from '@counterpart/contracts';
+import { countOf } from '@counterpart/domain';
 import { Check, CheckCheck, ChevronLeft, ChevronRight, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../shared/ui/button.tsx';
@@ -137,7 +138,7 @@ export function SuggestionQueue(props: SuggestionQueueProps) {
       title="Review suggestions"
       description={
         total > 0
-          ? `${total.toLocaleString('en-US')} suggestion${total === 1 ? '' : 's'} to review. Keys: A accept, R reject, N next, P previous.`
+          ? `${countOf(total, 'suggestion')} to review. Keys: A accept, R reject, N next, P previous.`
           : undefined
       }
       footer={
@@ -202,7 +203,9 @@ export function SuggestionQueue(props: SuggestionQueueProps) {
         ) : open.length === 0 ? (
           <div className="space-y-3" role="status">
             <p className="text-zinc-700 dark:text-zinc-200">
-              All {groups.length} suggestions shown are decided
+              {groups.length === 1
+                ? 'The suggestion shown is decided'
+                : `All ${countOf(groups.length, 'suggestion')} shown are decided`}
               {total > groups.length
                 ? `; ${(total - groups.length).toLocaleString('en-US')} more wait.`
                 : '.'}
@@ -237,8 +240,8 @@ export function SuggestionQueue(props: SuggestionQueueProps) {
           open
           size="small"
           onClose={() => setConfirmAll(false)}
-          title={`Accept ${open.length} suggestion${open.length === 1 ? '' : 's'}?`}
-          description={`Only the ${open.length} undecided suggestion${open.length === 1 ? '' : 's'} of this page ${open.length === 1 ? 'is' : 'are'} accepted${total > groups.length ? `; the other ${(total - groups.length).toLocaleString('en-US')} stay to review` : ''}. Each can be unmatched later.`}
+          title={`Accept ${countOf(open.length, 'suggestion')}?`}
+          description={`Only the ${countOf(open.length, 'undecided suggestion')} of this page ${open.length === 1 ? 'is' : 'are'} accepted${total > groups.length ? `; the other ${(total - groups.length).toLocaleString('en-US')} stay to review` : ''}. Each can be unmatched later.`}
           footer={
             <>
               <Button variant="secondary" onClick={() => setConfirmAll(false)}>

@@ -1,3 +1,4 @@
+import { countOf } from '@counterpart/domain';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../shared/ui/button.tsx';
 import { Modal } from '../../../shared/ui/modal.tsx';
@@ -19,8 +20,7 @@ export interface UnmatchDialogProps {
   onConfirm: (reason: string) => void;
 }
 
-const plural = (count: number, one: string, many: string) =>
-  `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+const plural = (count: number, one: string, many: string) => countOf(count, one, many);
 
 /**
  * Asks before unmatching: how many groups and rows, and what else goes with them — the groups' active or

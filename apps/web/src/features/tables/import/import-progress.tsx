@@ -1,5 +1,5 @@
 import type { TableImport } from '@counterpart/contracts';
-import { isErrorStatus, processProgress } from '@counterpart/domain';
+import { countOf, isErrorStatus, processProgress } from '@counterpart/domain';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useNotificationsStore } from '../../../shared/stores/notifications-store.ts';
 
@@ -62,9 +62,9 @@ export function ImportProgress({
         </div>
       </div>
       <p className="text-sm text-zinc-500 dark:text-zinc-400">
-        {COUNT.format(tableImport.total_rows)} rows read · {COUNT.format(tableImport.inserted_rows)} inserted
-        · {COUNT.format(tableImport.failed_rows)} refused. You can leave this page: the import goes on, and
-        its progress shows in the notifications panel.
+        {countOf(tableImport.total_rows, 'row')} read · {COUNT.format(tableImport.inserted_rows)} inserted ·{' '}
+        {COUNT.format(tableImport.failed_rows)} refused. You can leave this page: the import goes on, and its
+        progress shows in the notifications panel.
       </p>
       {cancel}
     </section>

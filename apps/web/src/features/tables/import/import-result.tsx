@@ -1,11 +1,12 @@
 import type { TableImport } from '@counterpart/contracts';
+import { countOf } from '@counterpart/domain';
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 
 const COUNT = new Intl.NumberFormat('en-US');
 
 function rows(count: number): string {
-  return count === 1 ? '1 row' : `${COUNT.format(count)} rows`;
+  return countOf(count, 'row');
 }
 
 export interface ImportResultProps {

@@ -5,6 +5,7 @@ import type {
   ImportQifDateFormat,
 } from '@counterpart/contracts';
 import { IMPORT_DELIMITERS, IMPORT_QIF_DATE_FORMATS } from '@counterpart/contracts';
+import { countOf } from '@counterpart/domain';
 import { useId } from 'react';
 import { FIELD_CLASSES } from '../../../shared/ui/text-field.tsx';
 
@@ -97,7 +98,7 @@ export function ReadOptions({ proposal, busy, onChange }: ReadOptionsProps) {
           >
             {proposal.sheets.map((sheet) => (
               <option key={sheet.name} value={sheet.name}>
-                {sheet.row_count === null ? sheet.name : `${sheet.name} (${sheet.row_count} rows)`}
+                {sheet.row_count === null ? sheet.name : `${sheet.name} (${countOf(sheet.row_count, 'row')})`}
               </option>
             ))}
           </select>

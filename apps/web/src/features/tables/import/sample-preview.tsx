@@ -1,3 +1,4 @@
+import { countOf } from '@counterpart/domain';
 import { classNames } from '../../../shared/lib/class-names.ts';
 import type { MappingRow } from './mapping-state.ts';
 
@@ -16,7 +17,9 @@ export function SamplePreview({ rows, sample }: SamplePreviewProps) {
       className="max-h-80 overflow-auto rounded-lg border border-zinc-200 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-[var(--color-primary)] dark:border-zinc-800"
     >
       <table className="min-w-full text-left text-sm">
-        <caption className="sr-only">Preview of the first {sample.length} rows of the file</caption>
+        <caption className="sr-only">
+          Preview of the first {countOf(sample.length, 'row')} of the file
+        </caption>
         <thead className="sticky top-0 bg-zinc-50 dark:bg-zinc-900">
           <tr>
             {rows.map((row) => (
