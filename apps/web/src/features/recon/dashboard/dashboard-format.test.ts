@@ -75,4 +75,10 @@ describe('dashboard formatting', () => {
       'Trend over 1 day: no items.',
     );
   });
+
+  it('says one item, not "1 items"', () => {
+    expect(trendSummary([{ period: '2026-03-01', items: 1, matched: 0, match_rate: 0 }], 'month')).toBe(
+      'Trend over 1 month: 1 item, 0 matched. Busiest month Mar 2026 with 1 item, 0% matched.',
+    );
+  });
 });
