@@ -292,6 +292,15 @@ export function scoreWithin(
   out.score = combine(context.weights, out);
 }
 
+/**
+ * A feature's detail as a person reads it: groups stored before the engine stopped naming the compared
+ * identifiers carry them as normalised keys (`reference 92 % similar (INV2026004152 ~ INV2026004512)`);
+ * those keys are left out.
+ */
+export function readableDetail(detail: string): string {
+  return detail.replace(/ \([^()~]* ~ [^()~]*\)$/, '');
+}
+
 const daysApartTexts: string[] = [];
 
 /** 'same date' / 'date 1 day apart' / 'date N days apart' (the common ones made once). */
@@ -323,22 +332,10 @@ export function explainPair(
   const difference = prepared.left.amount[left]! - prepared.right.amount[right]!;
   const days =
     dateOf(prepared.right, right, context.dateField) - dateOf(prepared.left, left, context.dateField);
-  // The identifiers are named when their similarity made the reference score. It reaches 0.95 only for
-  // equal identifiers, which are not named: from 0.95 up (a family meeting, a shared identifier) there is
-  // nothing to compare.
-  const jw =
-    features.reference > 0 && features.reference < MAX_IDENTIFIER_SCORE
-      ? bestJaroWinkler(idChunks(prepared.left, left), idChunks(prepared.right, right), JARO_WINKLER_FLOOR)
-      : undefined;
+  // The reference is described by its score alone: the identifiers compared are normalised keys
+  // (`INV2026004152`), which a person never typed; the group's rows show the references as typed.
   const referenceDetail =
-    features.reference === 0
-      ? 'no reference in common'
-      : jw &&
-          jw.score > JARO_WINKLER_FLOOR &&
-          jw.left !== jw.right &&
-          identifierScore(jw) >= features.reference
-        ? `reference ${percent(features.reference)} similar (${jw.left} ~ ${jw.right})`
-        : `reference ${percent(features.reference)} similar`;
+    features.reference === 0 ? 'no reference in common' : `reference ${percent(features.reference)} similar`;
   const result: FeatureScore[] = [
     {
       name: 'amount',

@@ -1,4 +1,5 @@
 import type { ReconRun, ReconRunDetail, RunInput, SideFields } from '@counterpart/contracts';
+import { readableDetail } from '@counterpart/recon-engine';
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
 import { reconRuns, users } from '../../../db/schema.ts';
@@ -102,7 +103,19 @@ export async function getRunDetail(scope: ReconScope, runId: string): Promise<Re
     .select({ preview: reconRuns.preview })
     .from(reconRuns)
     .where(eq(reconRuns.id, run.id));
-  return { ...run, preview: (row?.preview as ReconRunDetail['preview'] | null) ?? null };
+  const preview = (row?.preview as ReconRunDetail['preview'] | null) ?? null;
+  return {
+    ...run,
+    // Dry runs kept before the engine stopped naming normalised keys in details show none either.
+    preview:
+      preview?.map((group) => ({
+        ...group,
+        features: (group.features ?? []).map((feature) => ({
+          ...feature,
+          detail: readableDetail(feature.detail),
+        })),
+      })) ?? null,
+  };
 }
 
 export async function listRuns(

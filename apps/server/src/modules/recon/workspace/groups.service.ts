@@ -1,5 +1,6 @@
 import type { GroupItem, ReconGroup, SuggestionWhy } from '@counterpart/contracts';
 import { proposedDateColumn } from '@counterpart/domain';
+import { readableDetail } from '@counterpart/recon-engine';
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/database.ts';
@@ -97,7 +98,11 @@ export function groupView(
     status: g.status as ReconGroup['status'],
     state: g.state as ReconGroup['state'],
     score: Number(g.score),
-    features: g.features as ReconGroup['features'],
+    // Groups stored before the engine stopped naming normalised keys (`INV2026004152 ~ …`) show none either.
+    features: ((g.features ?? []) as ReconGroup['features']).map((feature) => ({
+      ...feature,
+      detail: readableDetail(feature.detail),
+    })),
     why: whyView(g.why ?? null, references),
     currency: g.currency,
     left_total: g.leftTotal.toString(),
