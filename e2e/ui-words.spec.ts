@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect as baseExpect, type Page, test } from '@playwright/test';
-import { acceptCookies, postJson, requestJson, watchApiHeaders } from './journey-kit.ts';
+import { acceptCookies, postJson, watchApiHeaders } from './journey-kit.ts';
 import { landOnDashboard, signIn as signInOnce } from './sign-in.ts';
 
 /**
