@@ -204,7 +204,7 @@ function passNamesOf(passes: Pass[]): Map<string, string> {
 }
 
 /** How many of `records` no group holds. */
-function notHeld(records: EngineRecord[], held: Map<string, ReconStatus>): number {
+function notHeld(records: readonly EngineRecord[], held: Map<string, ReconStatus>): number {
   if (held.size === 0) return records.length;
   let count = 0;
   for (const r of records) if (!held.has(r.id)) count += 1;
