@@ -28,6 +28,12 @@ const BAR_COLOUR: Record<string, string> = {
 };
 const HEAD = 'px-4 py-2 font-medium';
 const CELL = 'px-4 py-3 text-right text-zinc-700 tabular-nums dark:text-zinc-200';
+/**
+ * Below sm, a status's row is stacked (its badge, then records and each side's amount in three
+ * columns, each under its heading's name): the five columns side by side scrolled sideways at 390 px.
+ */
+const STACKED_ROW =
+  'max-sm:grid max-sm:grid-cols-3 max-sm:[&>td]:px-4 max-sm:[&>td]:pt-1 max-sm:[&>td]:pb-3 max-sm:[&>td]:text-left max-sm:[&>td]:before:block max-sm:[&>td]:before:text-xs max-sm:[&>td]:before:text-zinc-500 max-sm:[&>td]:before:content-[attr(data-label)] dark:max-sm:[&>td]:before:text-zinc-400';
 
 /** `/workflows/executions/:id/dashboards/:dashboard_id`: one run's dashboard and its open items. */
 export function ExecutionDashboardDetailPage() {
@@ -117,7 +123,7 @@ function Dashboard({ dashboard }: { dashboard: DashboardDetail }) {
         </div>
         <div className="overflow-x-auto border-t border-zinc-200 dark:border-zinc-800">
           <table className="w-full text-left text-sm" aria-label="Per status">
-            <thead className="text-xs text-zinc-500 uppercase dark:text-zinc-400">
+            <thead className="text-xs text-zinc-500 uppercase max-sm:sr-only dark:text-zinc-400">
               <tr className="border-b border-zinc-200 dark:border-zinc-800">
                 <th scope="col" className={classNames(HEAD, 'sm:pl-5')}>
                   Status
@@ -138,16 +144,21 @@ function Dashboard({ dashboard }: { dashboard: DashboardDetail }) {
             </thead>
             <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
               {dashboard.statuses.map((row) => (
-                <tr key={row.status}>
-                  <th scope="row" className="px-4 py-3 text-left font-normal sm:pl-5">
+                <tr key={row.status} className={STACKED_ROW}>
+                  <th
+                    scope="row"
+                    className="px-4 pt-3 text-left font-normal max-sm:col-span-3 sm:py-3 sm:pl-5"
+                  >
                     <StatusBadge status={row.status} label={statusLabel(row.status)} />
                   </th>
                   <td className={classNames(CELL, 'hidden sm:table-cell')}>{formatCount(row.groups)}</td>
-                  <td className={CELL}>{formatCount(row.records)}</td>
-                  <td className={CELL} data-side="left">
+                  <td className={CELL} data-label="Records">
+                    {formatCount(row.records)}
+                  </td>
+                  <td className={CELL} data-side="left" data-label="Left side">
                     {formatSideAmount(row.sides?.left)}
                   </td>
-                  <td className={classNames(CELL, 'sm:pr-5')} data-side="right">
+                  <td className={classNames(CELL, 'sm:pr-5')} data-side="right" data-label="Right side">
                     {formatSideAmount(row.sides?.right)}
                   </td>
                 </tr>

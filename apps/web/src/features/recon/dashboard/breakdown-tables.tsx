@@ -112,7 +112,7 @@ const sourceFigures = (data: ReconDashboard): FigureColumn<SourceRow>[] => [
       <span className="flex flex-col items-end">
         {(['left', 'right'] as const).map((side) => (
           <span key={side} data-side={side} className="flex flex-col items-end">
-            <span className="block max-w-[9rem] truncate text-xs text-zinc-500 dark:text-zinc-400">
+            <span className="block max-w-[9rem] truncate text-xs sm:max-w-[20rem] text-zinc-500 dark:text-zinc-400">
               {sideLabel(data.sides[side], side)}
             </span>
             <span className="whitespace-nowrap">{formatSideMoney(row.sides[side])}</span>

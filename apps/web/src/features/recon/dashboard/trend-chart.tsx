@@ -65,27 +65,30 @@ export function TrendChart({ data }: { data: ReconDashboard }) {
         </li>
         <li>Highest: {countOf(max, 'item')}</li>
       </ul>
-      <table className="sr-only">
-        <caption>Items and matches per {granularity}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Period</th>
-            <th scope="col">Items</th>
-            <th scope="col">Matched</th>
-            <th scope="col">Match rate</th>
-          </tr>
-        </thead>
-        <tbody>
-          {trend.map((point) => (
-            <tr key={point.period}>
-              <th scope="row">{periodLabel(point.period, granularity)}</th>
-              <td>{formatCount(point.items)}</td>
-              <td>{formatCount(point.matched)}</td>
-              <td>{formatRate(point.match_rate)}</td>
+      {/* Hidden in a div: a table ignores its own 1 px width, so an sr-only table widened the page on mobile. */}
+      <div className="sr-only">
+        <table>
+          <caption>Items and matches per {granularity}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Period</th>
+              <th scope="col">Items</th>
+              <th scope="col">Matched</th>
+              <th scope="col">Match rate</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {trend.map((point) => (
+              <tr key={point.period}>
+                <th scope="row">{periodLabel(point.period, granularity)}</th>
+                <td>{formatCount(point.items)}</td>
+                <td>{formatCount(point.matched)}</td>
+                <td>{formatRate(point.match_rate)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }
