@@ -64,10 +64,11 @@ const BANK = [
   { Date: '2025-08-12', Description: 'Cash deposit', Reference: '', Amount: '6100.00' },
   { Date: '2025-08-14', Description: 'Interest earned', Reference: '', Amount: '120.00' },
 ];
+const LONG_CUSTOMER = 'Faraja Bakery and Confectionery Wholesale Distributors (Nairobi West) Limited';
 const LEDGER = [
   { Date: '2025-08-03', Invoice: 'INV-2001', Customer: 'Acme Ltd', Amount: '1250000.00' },
   { Date: '2025-08-04', Invoice: 'INV-2002', Customer: 'Baraka Traders', Amount: '8450.00' },
-  { Date: '2025-08-10', Invoice: 'INV-2006', Customer: 'Faraja Bakery', Amount: '6100.00' },
+  { Date: '2025-08-10', Invoice: 'INV-2006', Customer: LONG_CUSTOMER, Amount: '6100.00' },
 ];
 
 /** A bank and a ledger table (long names) reconciled by the default rules; their ids. */
@@ -111,7 +112,7 @@ test('the reconciliation dashboard fits 1366 and 390 px: no sideways scroll, amo
     const clipped = await bySource.evaluate((table) => {
       const scroller = table.parentElement as HTMLElement;
       const edge = scroller.getBoundingClientRect().right;
-      const cells = [...table.querySelectorAll('[data-side]')].map(
+      const cells = Array.from(table.querySelectorAll('[data-side]')).map(
         (cell) => cell.getBoundingClientRect().right,
       );
       return {
@@ -187,7 +188,8 @@ test('a workflow run’s dashboard fits 390 px: its figures per status, both sid
   page,
 }) => {
   const headers = await start(page);
-  const { workflowId, executionId } = await seedWorkflowRun(page, headers, Date.now());
+  const stamp = Date.now();
+  const { workflowId, executionId } = await seedWorkflowRun(page, headers, stamp);
   await page.goto(`/workflows/executions/${workflowId}/dashboards/${executionId}.board`);
   const statuses = page.getByRole('table', { name: 'Per status' });
   await expect(statuses.getByRole('row', { name: /Reconciled/ }).locator('[data-side="right"]')).toHaveText(
@@ -199,7 +201,7 @@ test('a workflow run’s dashboard fits 390 px: its figures per status, both sid
     const fit = await statuses.evaluate((table) => {
       const scroller = table.parentElement as HTMLElement;
       const edge = scroller.getBoundingClientRect().right;
-      const right = [...table.querySelectorAll('[data-side="right"]')].map(
+      const right = Array.from(table.querySelectorAll('[data-side="right"]')).map(
         (c) => c.getBoundingClientRect().right,
       );
       return {
@@ -210,4 +212,123 @@ test('a workflow run’s dashboard fits 390 px: its figures per status, both sid
     expect(fit, `Per status at ${viewport.width}`).toEqual({ beyond: 0, scrolls: 0 });
   }
   await shoot(page, 'workflow-dashboard');
+
+  // The workflows list at 390 px still says each workflow's state and last run (stacked under its name).
+  await page.setViewportSize(NARROW);
+  await page.goto('/workflows');
+  await page.getByRole('searchbox', { name: 'Search workflows' }).fill(`Layout morning ${stamp}`);
+  const row = page
+    .getByRole('table')
+    .getByRole('row')
+    .filter({ has: page.getByRole('link', { name: `Layout morning ${stamp}`, exact: true }) });
+  for (const text of ['Draft', 'Succeeded']) {
+    const shown = row.getByText(text, { exact: true });
+    await expect(shown, text).toBeVisible();
+    const box = await shown.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= NARROW.width, `${text} inside the screen`).toBe(true);
+  }
+  expect(await sideScroll(page)).toBeLessThanOrEqual(0);
+  await shoot(page, 'workflows-list');
+});
+
+/**
+ * Whether `locator` is free of toasts: no toast's box overlaps its box, and the point at its middle
+ * hits it (or something inside it) unless it is disabled (a disabled button lets the pointer through)
+ * or out of view.
+ */
+async function freeOfToasts(locator: import('@playwright/test').Locator): Promise<boolean> {
+  return locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const cards = Array.from(document.querySelectorAll('[data-toast-type]')).map((card) =>
+      card.getBoundingClientRect(),
+    );
+    const overlaps = cards.some(
+      (card) =>
+        card.left < box.right && card.right > box.left && card.top < box.bottom && card.bottom > box.top,
+    );
+    if (overlaps) return false;
+    if ((element as HTMLButtonElement).disabled) return true;
+    const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
+    if (y < 0 || y > window.innerHeight || x < 0 || x > window.innerWidth) return true; // out of view: no toast over it
+    const hit = document.elementFromPoint(x, y);
+    return hit !== null && element.contains(hit);
+  });
+}
+
+test('a toast never covers the table page’s buttons nor an open dialog’s close button and footer', async ({
+  page,
+}) => {
+  const headers = await start(page);
+  const table = await createTable(
+    page,
+    headers,
+    `Toast table ${Date.now()}`,
+    [
+      { name: 'Reference', type: 'text' },
+      { name: 'Amount', type: 'currency' },
+      // Enough fields for the Add row dialog to fill the screen's height, its close button at the very top.
+      ...[
+        'Branch',
+        'Teller',
+        'Channel',
+        'Narrative',
+        'Payer',
+        'Phone',
+        'Account',
+        'Cheque',
+        'Batch',
+        'Notes',
+      ].map((name) => ({ name, type: 'text' })),
+    ],
+    [{ Reference: 'R-1', Amount: '10.00' }],
+  );
+  for (const viewport of [WIDE, NARROW]) {
+    await page.setViewportSize(viewport);
+    await page.goto(`/tables/${table}`);
+    const notifications = page.getByRole('status', { name: 'Notifications', exact: true });
+    await page.getByRole('button', { name: 'Add row' }).click();
+    let dialog = page.getByRole('dialog', { name: 'Add row' });
+    await dialog.getByLabel('Reference').fill(`R-${viewport.width}`);
+    await dialog.getByLabel('Amount').fill('25.00');
+    await dialog.getByRole('button', { name: 'Add row' }).click();
+    await expect(notifications).toContainText('Row added');
+    // The page's own buttons, under the top bar at the right and under the grid, stay reachable.
+    for (const name of ['Add row', 'Add column', 'Previous', 'Next']) {
+      const button = page.getByRole('button', { name, exact: true });
+      if (await button.isVisible())
+        expect(await freeOfToasts(button), `${name} at ${viewport.width}`).toBe(true);
+    }
+    // A dialog opened while the toast shows: its close button and footer are not under the toast.
+    await page.getByRole('button', { name: 'Add row' }).click();
+    dialog = page.getByRole('dialog', { name: 'Add row' });
+    await expect(notifications).toContainText('Row added');
+    await expect(notifications).toHaveAttribute('data-placement', /right|left|below|above|inside/);
+    const close = dialog.getByRole('button', { name: 'Close dialog' });
+    expect(await freeOfToasts(close), `close at ${viewport.width}`).toBe(true);
+    expect(
+      await freeOfToasts(dialog.getByRole('button', { name: 'Add row' })),
+      `footer at ${viewport.width}`,
+    ).toBe(true);
+    if (viewport === NARROW) await page.screenshot({ path: `${shotsDir}/toast-dialog-mobile.png` });
+    else await page.screenshot({ path: `${shotsDir}/toast-dialog-desktop.png` });
+    await close.click({ timeout: 2000 });
+    await expect(dialog).toBeHidden();
+  }
+});
+
+test('the suggestion queue shows a long customer name whole, at 1366 and 390 px', async ({ page }) => {
+  const headers = await start(page);
+  const { bank, ledger } = await seedReconciled(page, headers, Date.now());
+  await page.goto(`/reconciliation/workspace?left_table_id=${bank}&right_table_id=${ledger}`);
+  for (const viewport of [WIDE, NARROW]) {
+    await page.setViewportSize(viewport);
+    await page.getByRole('button', { name: 'Review suggestions' }).click();
+    const queue = page.getByRole('dialog', { name: 'Review suggestions' });
+    const detail = queue.locator('[data-detail]', { hasText: 'Faraja Bakery' });
+    await expect(detail).toContainText(LONG_CUSTOMER);
+    const cut = await detail.evaluate((element) => element.scrollWidth - element.clientWidth);
+    expect(cut, `customer name cut at ${viewport.width}`).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `${shotsDir}/suggestion-queue-${viewport.width}.png` });
+    await queue.getByRole('button', { name: 'Close dialog' }).click();
+  }
 });

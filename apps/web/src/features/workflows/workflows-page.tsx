@@ -45,7 +45,7 @@ const STATE_LABEL: Record<WorkflowState, string> = { draft: 'Draft', active: 'Ac
 
 const COLUMNS: ListColumn[] = [
   { label: 'Name', className: 'w-2/5 sm:px-5' },
-  { label: 'State' },
+  { label: 'State', className: 'hidden md:table-cell' },
   { label: 'Last run', className: 'hidden md:table-cell' },
   { label: 'Schedule', className: 'hidden lg:table-cell' },
   { label: 'Updated', className: 'hidden sm:table-cell' },
@@ -220,8 +220,17 @@ export function WorkflowsPage() {
                       {workflow.workflow_description}
                     </p>
                   )}
+                  {/* Below md the State and Last run columns are hidden: both under the name instead. */}
+                  <div
+                    data-testid="workflow-stacked"
+                    className="mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs whitespace-nowrap text-zinc-600 md:hidden dark:text-zinc-300"
+                  >
+                    <StatusBadge status={workflow.state} label={STATE_LABEL[workflow.state]} />
+                    <span aria-hidden="true">·</span>
+                    <LastRun workflowId={workflow.workflow_id} last={workflow.last_execution} />
+                  </div>
                 </td>
-                <td className="px-4 py-3">
+                <td className="hidden px-4 py-3 md:table-cell">
                   <StatusBadge status={workflow.state} label={STATE_LABEL[workflow.state]} />
                 </td>
                 <td className="hidden px-4 py-3 whitespace-nowrap text-zinc-600 md:table-cell dark:text-zinc-300">

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Toaster } from './toast.tsx';
+import { placeBesideDialog, Toaster } from './toast.tsx';
 import { createToastStore } from './toast-store.ts';
 
 beforeEach(() => {
@@ -72,5 +72,32 @@ describe('Toaster', () => {
     });
     const region = screen.getByRole('status', { name: 'Snackbar notifications' });
     expect(within(region).getByText('Export ready')).toBeTruthy();
+  });
+});
+
+describe('placeBesideDialog', () => {
+  const box = (left: number, top: number, right: number, bottom: number) => ({
+    left,
+    top,
+    right,
+    bottom,
+    headerBottom: top + 60,
+  });
+
+  it('puts the toasts in the gutter beside a narrow dialog at 1366 px', () => {
+    // A 500 px dialog centred in 1366: 433 px free on each side.
+    expect(placeBesideDialog(box(433, 300, 933, 600), 1366, 900).where).toBe('right');
+  });
+
+  it('goes under a wide dialog that leaves room below, over it when the room is above', () => {
+    const below = placeBesideDialog(box(235, 100, 1131, 600), 1366, 900);
+    expect(below).toEqual({ where: 'below', style: { left: 491, top: 608 } });
+    const above = placeBesideDialog(box(235, 300, 1131, 880), 1366, 900);
+    expect(above).toEqual({ where: 'above', style: { left: 491, bottom: 608 } });
+  });
+
+  it('on a phone, a dialog filling the screen keeps its close button and footer free: toasts just under its header', () => {
+    const spot = placeBesideDialog(box(16, 16, 374, 828), 390, 844);
+    expect(spot).toEqual({ where: 'inside', style: { left: 16, top: 84 } });
   });
 });

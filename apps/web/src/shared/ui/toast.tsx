@@ -1,6 +1,6 @@
 import { TOAST_Z_INDEX } from '@counterpart/domain';
 import { CircleAlert, CircleCheck, Info, TriangleAlert, X } from 'lucide-react';
-import type { FocusEvent, ReactNode } from 'react';
+import { type CSSProperties, type FocusEvent, type ReactNode, useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import { classNames } from '../lib/class-names.ts';
 import { type Toast, type ToastStore, type ToastType, toastStore } from './toast-store.ts';
@@ -26,19 +26,31 @@ export interface ToasterProps {
   store?: ToastStore;
 }
 
-/** Renders the toasts (top-right) and snackbars (bottom); mount once near the app root. */
+/**
+ * Renders the toasts and snackbars; mount once near the app root. Toasts sit at the bottom, centred
+ * (above the snackbars when there are some): at the top right they covered dialogs' close buttons
+ * and the pages' buttons under the top bar, at the bottom right the grids' Previous / Next. While a
+ * dialog is open they move beside, under or over it, or else just under its header, never over its
+ * close button or its footer (`placeBesideDialog`).
+ */
 export function Toaster({ store = toastStore }: ToasterProps) {
   const toasts = useStore(store.store, (state) => state.toasts);
   const topRight = toasts.filter((item) => item.placement === 'top-right');
   const bottom = toasts.filter((item) => item.placement === 'bottom');
+  const besideDialog = useDialogAvoidance(topRight.length > 0);
   return (
     <>
       <div
         role="status"
         aria-live="polite"
         aria-label="Notifications"
-        style={{ zIndex: TOAST_Z_INDEX }}
-        className="pointer-events-none fixed top-4 right-4 flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2"
+        data-placement={besideDialog ? besideDialog.where : 'corner'}
+        style={{ zIndex: TOAST_Z_INDEX, ...besideDialog?.style }}
+        className={classNames(
+          'pointer-events-none fixed flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2',
+          !besideDialog && 'left-1/2 -translate-x-1/2',
+          !besideDialog && (bottom.length > 0 ? 'bottom-28' : 'bottom-4'),
+        )}
       >
         {topRight.map((item) => (
           <ToastCard key={item.id} toast={item} store={store} />
@@ -57,6 +69,85 @@ export function Toaster({ store = toastStore }: ToasterProps) {
       </div>
     </>
   );
+}
+
+/** Room kept for a toast beside or around a dialog, in px (a one-line toast is about 60 px high). */
+const TOAST_WIDTH = 384;
+const TOAST_ROOM = 88;
+const GAP = 16;
+
+export interface DialogBox {
+  top: number;
+  right: number;
+  bottom: number;
+  left: number;
+  /** Where the dialog's header ends (its close button above). */
+  headerBottom: number;
+}
+
+export interface ToastSpot {
+  where: 'right' | 'left' | 'below' | 'above' | 'inside';
+  style: CSSProperties;
+}
+
+/**
+ * Where the toasts go while a dialog is open, in a viewport of `width` × `height`: in the gutter to
+ * its right or left when there is one, else under it or over it, else (a dialog filling a phone's
+ * screen) just under its header, so its close button and its footer stay free.
+ */
+export function placeBesideDialog(dialog: DialogBox, width: number, height: number): ToastSpot {
+  const toastWidth = Math.min(TOAST_WIDTH, width - 2 * GAP);
+  if (width - dialog.right >= toastWidth + 2 * GAP)
+    return { where: 'right', style: { right: GAP, bottom: GAP } };
+  if (dialog.left >= toastWidth + 2 * GAP) return { where: 'left', style: { left: GAP, bottom: GAP } };
+  const centred = { left: Math.max(GAP, (width - toastWidth) / 2) };
+  if (height - dialog.bottom >= TOAST_ROOM)
+    return { where: 'below', style: { ...centred, top: dialog.bottom + 8 } };
+  if (dialog.top >= TOAST_ROOM)
+    return { where: 'above', style: { ...centred, bottom: height - dialog.top + 8 } };
+  return { where: 'inside', style: { ...centred, top: dialog.headerBottom + 8 } };
+}
+
+/** The open modal dialog on top (the last one in the page), if any. */
+function topDialog(): DialogBox | null {
+  const dialogs = document.querySelectorAll<HTMLElement>('[role="dialog"][aria-modal="true"]');
+  const dialog = dialogs[dialogs.length - 1];
+  if (!dialog) return null;
+  const box = dialog.getBoundingClientRect();
+  if (box.width === 0) return null;
+  const header = dialog.querySelector('[data-modal-close]')?.parentElement ?? dialog.firstElementChild;
+  const headerBottom = header?.getBoundingClientRect().bottom ?? box.top;
+  return { top: box.top, right: box.right, bottom: box.bottom, left: box.left, headerBottom };
+}
+
+/** While toasts show: where they go around an open dialog (null when none is open), kept up as dialogs open, close and resize. */
+function useDialogAvoidance(active: boolean): ToastSpot | null {
+  const [spot, setSpot] = useState<ToastSpot | null>(null);
+  useEffect(() => {
+    if (!active) {
+      setSpot(null);
+      return;
+    }
+    let frame = 0;
+    const measure = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => {
+        const dialog = topDialog();
+        const next = dialog ? placeBesideDialog(dialog, window.innerWidth, window.innerHeight) : null;
+        setSpot((previous) => (JSON.stringify(previous) === JSON.stringify(next) ? previous : next));
+      });
+    };
+    measure();
+    const observer = new MutationObserver(measure);
+    observer.observe(document.body, { childList: true, subtree: true });
+    window.addEventListener('resize', measure);
+    return () => {
+      cancelAnimationFrame(frame);
+      observer.disconnect();
+      window.removeEventListener('resize', measure);
+    };
+  }, [active]);
+  return spot;
 }
 
 function ToastCard({ toast, store }: { toast: Toast; store: ToastStore }) {

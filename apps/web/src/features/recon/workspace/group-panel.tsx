@@ -62,8 +62,8 @@ const AMOUNT_LINES =
   'divide-y divide-zinc-100 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800';
 
 /**
- * One line of a ruled list (`AMOUNT_LINES`): what it is, a detail in small print, and its amount; a
- * note under it (how it was reversed) and an action beside the amount when given.
+ * One line of a ruled list (`AMOUNT_LINES`): what it is, a detail in small print (wrapped, never cut:
+ * a ledger row's customer shows there), and its amount; a note under it (how it was reversed) and an action beside the amount when given.
  */
 function AmountLine({
   title,
@@ -84,7 +84,9 @@ function AmountLine({
     <li className="flex items-start justify-between gap-3 px-3 py-2" data-testid={testId}>
       <span className="min-w-0">
         <span className="block font-medium break-words">{title}</span>
-        <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400">{detail}</span>
+        <span data-detail="" className="block text-xs break-words text-zinc-500 dark:text-zinc-400">
+          {detail}
+        </span>
         {note && (
           <span className="mt-0.5 block text-xs break-words text-zinc-600 dark:text-zinc-300">{note}</span>
         )}
