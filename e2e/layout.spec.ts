@@ -13,7 +13,11 @@ const NARROW = { width: 390, height: 844 };
 const TABLES = '/api/tables/storage/counterpart_tables';
 const EXECUTION = '/api/workflow/workflows/workflow/execution';
 
-test.describe.configure({ timeout: 180_000 });
+// One signed-in page for every check (serial): a sign-in per test timed out on a loaded machine.
+test.describe.configure({ mode: 'serial', timeout: 300_000 });
+let page: Page;
+let headers: Record<string, string>;
+let seeded: Awaited<ReturnType<typeof seedReconciled>>;
 
 /** How far the page scrolls sideways (0 when it fits). */
 const sideScroll = (page: Page) =>
@@ -97,11 +101,17 @@ async function seedReconciled(page: Page, headers: Record<string, string>, stamp
   return { bank, ledger, bankName, ledgerName };
 }
 
-test('the reconciliation dashboard fits 1366 and 390 px: no sideways scroll, amounts per side not clipped', async ({
-  page,
-}) => {
-  const headers = await start(page);
-  await seedReconciled(page, headers, Date.now());
+test.beforeAll(async ({ browser }) => {
+  page = await browser.newPage();
+  headers = await start(page);
+  seeded = await seedReconciled(page, headers, Date.now());
+});
+
+test.afterAll(async () => {
+  await page.close();
+});
+
+test('the reconciliation dashboard fits 1366 and 390 px: no sideways scroll, amounts per side not clipped', async () => {
   await page.goto('/reconciliation/dashboard?from=2025-08-01&to=2025-08-31');
   const bySource = page.getByRole('table', { name: 'By source' });
   await expect(bySource).toContainText('Automatic (runs)');
@@ -125,6 +135,61 @@ test('the reconciliation dashboard fits 1366 and 390 px: no sideways scroll, amo
     expect(clipped, `By source at ${viewport.width}`).toMatchObject({ beyond: 0, scrolls: 0 });
   }
   await shoot(page, 'recon-dashboard');
+});
+
+/** WCAG contrast of an element's text colour on the first opaque background behind it. */
+async function textContrast(locator: import('@playwright/test').Locator): Promise<number> {
+  return locator.evaluate((element) => {
+    const rgb = (value: string) => (value.match(/[\d.]+/g) ?? []).map(Number);
+    let node: Element | null = element;
+    let background = [255, 255, 255];
+    while (node) {
+      const [r = 0, g = 0, b = 0, a = 1] = rgb(getComputedStyle(node).backgroundColor);
+      if (a === 1 && getComputedStyle(node).backgroundColor !== 'rgba(0, 0, 0, 0)') {
+        background = [r, g, b];
+        break;
+      }
+      node = node.parentElement;
+    }
+    const luminance = ([r, g, b]: number[]) => {
+      const linear = (c: number) =>
+        c / 255 <= 0.04045 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4;
+      return 0.2126 * linear(r ?? 0) + 0.7152 * linear(g ?? 0) + 0.0722 * linear(b ?? 0);
+    };
+    const [a, b] = [luminance(rgb(getComputedStyle(element).color)), luminance(background)].sort(
+      (x, y) => y - x,
+    );
+    return ((a ?? 0) + 0.05) / ((b ?? 0) + 0.05);
+  });
+}
+
+test('links in dark mode read at 4.5:1 whatever the organization’s colour (a dark navy, a pure blue)', async () => {
+  const { bankName, ledgerName } = seeded;
+  const profile = await requestJson(page, headers, '/api/users/organization/profile');
+  const before = (profile.attributes as Record<string, string[] | undefined>).primary_color?.[0] ?? null;
+  const setColour = (primary_color: string | null) =>
+    requestJson(page, headers, '/api/users/organization/profile', { method: 'PUT', body: { primary_color } });
+  try {
+    for (const colour of ['#1e3a8a', '#0000ff']) {
+      await setColour(colour);
+      await page.goto('/reconciliation/dashboard?from=2025-08-01&to=2025-08-31');
+      await expect
+        .poll(() =>
+          page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-primary')),
+        )
+        .toBe(colour);
+      if (!(await page.evaluate(() => document.documentElement.classList.contains('dark'))))
+        await page.getByRole('button', { name: 'Toggle theme' }).click();
+      const link = page.getByRole('link', { name: `Open ${bankName} ↔ ${ledgerName} in the workspace` });
+      await expect(link).toBeVisible();
+      expect(await textContrast(link), `link in dark mode with ${colour}`).toBeGreaterThanOrEqual(4.5);
+      await page.screenshot({ path: `${shotsDir}/dark-link-${colour.slice(1)}.png` });
+    }
+  } finally {
+    await setColour(before);
+    if (await page.evaluate(() => document.documentElement.classList.contains('dark')))
+      await page.getByRole('button', { name: 'Toggle theme' }).click();
+  }
 });
 
 const node = (id: string, type: string, parameters: Record<string, unknown> = {}) => ({
@@ -184,10 +249,7 @@ async function seedWorkflowRun(page: Page, headers: Record<string, string>, stam
   return { workflowId, executionId };
 }
 
-test('a workflow run’s dashboard fits 390 px: its figures per status, both sides included, without sideways scroll', async ({
-  page,
-}) => {
-  const headers = await start(page);
+test('a workflow run’s dashboard fits 390 px: its figures per status, both sides included, without sideways scroll', async () => {
   const stamp = Date.now();
   const { workflowId, executionId } = await seedWorkflowRun(page, headers, stamp);
   await page.goto(`/workflows/executions/${workflowId}/dashboards/${executionId}.board`);
@@ -255,10 +317,7 @@ async function freeOfToasts(locator: import('@playwright/test').Locator): Promis
   });
 }
 
-test('a toast never covers the table page’s buttons nor an open dialog’s close button and footer', async ({
-  page,
-}) => {
-  const headers = await start(page);
+test('a toast never covers the table page’s buttons nor an open dialog’s close button and footer', async () => {
   const table = await createTable(
     page,
     headers,
@@ -316,9 +375,8 @@ test('a toast never covers the table page’s buttons nor an open dialog’s clo
   }
 });
 
-test('the suggestion queue shows a long customer name whole, at 1366 and 390 px', async ({ page }) => {
-  const headers = await start(page);
-  const { bank, ledger } = await seedReconciled(page, headers, Date.now());
+test('the suggestion queue shows a long customer name whole, at 1366 and 390 px', async () => {
+  const { bank, ledger } = seeded;
   await page.goto(`/reconciliation/workspace?left_table_id=${bank}&right_table_id=${ledger}`);
   for (const viewport of [WIDE, NARROW]) {
     await page.setViewportSize(viewport);

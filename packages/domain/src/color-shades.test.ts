@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { colorShades, isHexColor } from './color-shades.ts';
+import {
+  colorShades,
+  contrastRatio,
+  DARK_TEXT_SURFACE,
+  darkModeTextColor,
+  isHexColor,
+} from './color-shades.ts';
 
 describe('isHexColor', () => {
   it('accepts #rgb and #rrggbb in any case', () => {
@@ -35,5 +41,43 @@ describe('colorShades', () => {
 
   it('uses the default primary for invalid input', () => {
     expect(colorShades('not-a-colour')).toEqual(colorShades('#40ba58'));
+  });
+});
+
+describe('darkModeTextColor', () => {
+  const surfaces = [DARK_TEXT_SURFACE, '#18181b', '#09090b'];
+
+  it.each([
+    ['dark navy', '#1e3a8a'],
+    ['pure blue', '#0000ff'],
+    ['near black', '#111111'],
+    ['deep red', '#7f1d1d'],
+    ['the default green', '#40ba58'],
+    ['pale yellow', '#fef08a'],
+  ])('%s (%s) reads at 4.5:1 on every dark surface', (_name, color) => {
+    const text = darkModeTextColor(color);
+    expect(text).toMatch(/^#[0-9a-f]{6}$/);
+    for (const surface of surfaces) expect(contrastRatio(text, surface)).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('keeps a colour that already reads, and lightens the others in their own hue', () => {
+    expect(darkModeTextColor('#40ba58')).toBe('#40ba58');
+    expect(darkModeTextColor('#FEF08A')).toBe('#fef08a');
+    const navy = darkModeTextColor('#1e3a8a');
+    expect(navy).not.toBe('#1e3a8a');
+    // Still a blue: blue the strongest channel, red the weakest.
+    const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(navy.slice(i, i + 2), 16)) as [
+      number,
+      number,
+      number,
+    ];
+    expect(b).toBeGreaterThan(g);
+    expect(g).toBeGreaterThan(r);
+    expect(darkModeTextColor('#0000ff')).not.toBe('#0000ff');
+  });
+
+  it('measures contrast as WCAG does', () => {
+    expect(contrastRatio('#000000', '#ffffff')).toBeCloseTo(21, 5);
+    expect(contrastRatio('#0000ff', '#27272a')).toBeLessThan(2);
   });
 });

@@ -88,3 +88,51 @@ export function colorShades(hex: string): ColorShades {
     pressed: shiftLightness(hsl, -SHADE_STEP),
   };
 }
+
+/**
+ * The darkest surface primary-coloured text sits on in dark mode: zinc-800 (#27272a), a hovered row or
+ * a selected item over a zinc-900 panel; the panels (#18181b) and the page (#09090b) are darker still.
+ */
+export const DARK_TEXT_SURFACE = '#27272a';
+
+/** WCAG's minimum contrast for body text (AA). */
+export const TEXT_CONTRAST = 4.5;
+
+function relativeLuminance(hex: string): number {
+  const digits = expandHex(hex);
+  const [r, g, b] = [0, 2, 4].map((start) => {
+    const channel = Number.parseInt(digits.slice(start, start + 2), 16) / 255;
+    return channel <= 0.04045 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** WCAG contrast ratio of two `#rrggbb` / `#rgb` colours, 1 to 21. */
+export function contrastRatio(a: string, b: string): number {
+  const [lighter, darker] = [relativeLuminance(a), relativeLuminance(b)].sort((x, y) => y - x) as [
+    number,
+    number,
+  ];
+  return (lighter + 0.05) / (darker + 0.05);
+}
+
+/**
+ * The organization's primary colour as dark mode's link and primary text: itself when it already
+ * reads at `minimum` contrast on `surface`, else lighter (HSL lightness raised by 1 point at a time,
+ * hue and saturation kept) until it does — a dark navy becomes a light blue of the same hue, never a
+ * different colour. Invalid input → the default colour's shade.
+ */
+export function darkModeTextColor(
+  hex: string,
+  surface: string = DARK_TEXT_SURFACE,
+  minimum: number = TEXT_CONTRAST,
+): string {
+  const color = `#${expandHex(isHexColor(hex.trim()) ? hex.trim() : DEFAULT_PRIMARY_COLOR)}`;
+  if (contrastRatio(color, surface) >= minimum) return color;
+  const hsl = hexToHsl(color);
+  for (let l = hsl.l; l <= 1; l += 0.01) {
+    const candidate = hslToHex({ ...hsl, l: Math.min(1, l) });
+    if (contrastRatio(candidate, surface) >= minimum) return candidate;
+  }
+  return '#ffffff';
+}

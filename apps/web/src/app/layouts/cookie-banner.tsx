@@ -15,7 +15,7 @@ export function CookieBanner() {
       aria-label="Cookie consent"
       className="fixed inset-x-3 bottom-3 z-40 mx-auto flex max-w-2xl flex-col gap-3 rounded-xl border border-zinc-200 bg-white p-4 pr-12 shadow-lg sm:flex-row sm:items-center sm:pr-14 dark:border-zinc-800 dark:bg-zinc-900"
     >
-      <Cookie aria-hidden="true" className="hidden size-6 shrink-0 text-brand sm:block" />
+      <Cookie aria-hidden="true" className="hidden size-6 shrink-0 text-brand-text sm:block" />
       <p className="flex-1 text-sm text-zinc-600 dark:text-zinc-300">
         We use essential cookies to keep you signed in and to remember your preferences on this device.
       </p>

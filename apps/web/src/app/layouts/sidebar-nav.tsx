@@ -88,7 +88,7 @@ export function SidebarNav({ groups, collapsed = false, loading = false }: Sideb
                           className={classNames(
                             'size-[18px] shrink-0',
                             isActive
-                              ? 'text-brand'
+                              ? 'text-brand-text'
                               : 'text-zinc-400 group-hover:text-zinc-600 dark:group-hover:text-zinc-300',
                           )}
                         />

@@ -8,10 +8,10 @@ export function NotFoundPage() {
   return (
     <main className="flex min-h-dvh items-center justify-center p-6">
       <div className="max-w-md text-center">
-        <div className="mx-auto mb-5 flex size-14 items-center justify-center rounded-2xl bg-brand/10 text-brand">
+        <div className="mx-auto mb-5 flex size-14 items-center justify-center rounded-2xl bg-brand/10 text-brand-text">
           <Compass aria-hidden="true" className="size-7" />
         </div>
-        <p className="text-sm font-semibold text-brand">404</p>
+        <p className="text-sm font-semibold text-brand-text">404</p>
         <h1 className="mt-1 text-2xl font-semibold tracking-tight text-zinc-900 dark:text-zinc-50">
           Page not found
         </h1>

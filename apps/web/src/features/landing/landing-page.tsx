@@ -138,7 +138,7 @@ export function LandingPage() {
                   key={title}
                   className="rounded-2xl border border-zinc-200 bg-zinc-50 p-6 dark:border-zinc-800 dark:bg-zinc-900"
                 >
-                  <div className="flex size-10 items-center justify-center rounded-xl bg-brand/12 text-brand">
+                  <div className="flex size-10 items-center justify-center rounded-xl bg-brand/12 text-brand-text">
                     <Icon aria-hidden="true" className="size-5" />
                   </div>
                   <h3 className="mt-5 text-base font-semibold text-zinc-900 dark:text-white">{title}</h3>
@@ -149,7 +149,7 @@ export function LandingPage() {
             <ul className="mt-10 grid gap-x-6 gap-y-5 sm:grid-cols-2 lg:grid-cols-5">
               {EXTRAS.map(({ icon: Icon, title, text }) => (
                 <li key={title} className="flex gap-3">
-                  <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand" />
+                  <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-text" />
                   <div>
                     <p className="text-sm font-semibold text-zinc-900 dark:text-white">{title}</p>
                     <p className="text-sm text-zinc-600 dark:text-zinc-400">{text}</p>

@@ -17,7 +17,7 @@ function linkify(text: string): ReactNode[] {
       <a
         key={start}
         href={match[0]}
-        className="break-all text-[var(--color-primary)] underline underline-offset-2"
+        className="break-all text-[var(--color-primary-text)] underline underline-offset-2"
       >
         {match[0]}
       </a>,

@@ -35,7 +35,7 @@ export function WelcomePage() {
           </h1>
           {organizationName ? (
             <p className="mt-3 inline-flex items-center gap-2 rounded-full bg-zinc-100 px-3 py-1 text-sm font-medium text-zinc-700 dark:bg-zinc-800 dark:text-zinc-200">
-              <Building2 aria-hidden="true" className="size-4 text-brand" />
+              <Building2 aria-hidden="true" className="size-4 text-brand-text" />
               <span>{organizationName}</span>
             </p>
           ) : (
@@ -70,7 +70,7 @@ export function WelcomePage() {
                   className="group flex h-full flex-col rounded-xl border border-zinc-200 bg-white p-5 shadow-sm transition hover:-translate-y-0.5 hover:border-brand/60 hover:shadow-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand dark:border-zinc-800 dark:bg-zinc-900 dark:hover:border-brand/60"
                 >
                   <span className="flex items-center justify-between">
-                    <span className="flex size-10 items-center justify-center rounded-lg bg-brand/10 text-brand">
+                    <span className="flex size-10 items-center justify-center rounded-lg bg-brand/10 text-brand-text">
                       <item.icon aria-hidden="true" className="size-5" />
                     </span>
                     <ArrowRight

@@ -18,7 +18,7 @@ import { EXECUTION_STATUS_DISPLAY, formatCount } from './execution-display.ts';
 import { UnreconciledItems } from './unreconciled-items.tsx';
 
 const LINK =
-  'rounded text-sm font-medium text-[var(--color-primary)] hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-[var(--color-primary)]';
+  'rounded text-sm font-medium text-[var(--color-primary-text)] hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-[var(--color-primary)]';
 /** Bar colours in the badges' tones (spec §3): green reconciled, amber partial/suggested, red open. */
 const BAR_COLOUR: Record<string, string> = {
   reconciled: 'bg-green-500',

@@ -19,7 +19,7 @@ import { useWorkflow } from './executions-api.ts';
 
 const CELL = 'px-4 py-3 text-zinc-600 tabular-nums sm:whitespace-nowrap dark:text-zinc-300';
 const LINK =
-  'rounded font-medium text-[var(--color-primary)] hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-[var(--color-primary)]';
+  'rounded font-medium text-[var(--color-primary-text)] hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-[var(--color-primary)]';
 
 const COLUMNS: ListColumn[] = [
   { label: 'Dashboard', className: 'sm:pl-5' },

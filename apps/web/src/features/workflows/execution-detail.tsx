@@ -156,7 +156,7 @@ function Details({
               {' of '}
               <Link
                 to={{ search: `?execution=${encodeURIComponent(execution.retry_of)}` }}
-                className="rounded text-[var(--color-primary)] hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-[var(--color-primary)]"
+                className="rounded text-[var(--color-primary-text)] hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-[var(--color-primary)]"
               >
                 an earlier run
               </Link>
@@ -186,7 +186,7 @@ function Details({
         <p className="px-4 pb-4 text-sm sm:px-5">
           <Link
             to={`/workflows/executions/${encodeURIComponent(workflowId)}/dashboards?execution=${encodeURIComponent(execution.execution_id)}`}
-            className="rounded font-medium text-[var(--color-primary)] hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-[var(--color-primary)]"
+            className="rounded font-medium text-[var(--color-primary-text)] hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-[var(--color-primary)]"
           >
             Dashboards
           </Link>
@@ -238,7 +238,7 @@ function DocumentName({ id }: { id: string }) {
   return (
     <Link
       to={`/documents/${encodeURIComponent(id)}`}
-      className="block truncate rounded text-[var(--color-primary)] hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-[var(--color-primary)]"
+      className="block truncate rounded text-[var(--color-primary-text)] hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-[var(--color-primary)]"
     >
       {name ?? (document.isError ? 'Document not found' : id)}
     </Link>

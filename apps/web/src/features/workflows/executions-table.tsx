@@ -70,7 +70,7 @@ export function ExecutionsTable({ executions, selectedId, busy, onOpen }: Execut
                 aria-current={selected ? 'true' : undefined}
                 className={classNames(
                   'rounded font-medium hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-[var(--color-primary)]',
-                  selected ? 'text-[var(--color-primary)]' : 'text-zinc-900 dark:text-zinc-100',
+                  selected ? 'text-[var(--color-primary-text)]' : 'text-zinc-900 dark:text-zinc-100',
                 )}
               >
                 {formatDateTime(execution.started_at ?? execution.created_at)}

@@ -1,4 +1,10 @@
-import { pageTitle, resolveThemeConfig, THEME_DEFAULTS, type ThemeConfig } from '@counterpart/domain';
+import {
+  darkModeTextColor,
+  pageTitle,
+  resolveThemeConfig,
+  THEME_DEFAULTS,
+  type ThemeConfig,
+} from '@counterpart/domain';
 import { useEffect, useMemo } from 'react';
 import { useSessionStore } from '../session/session-store.ts';
 import { useOrganizationProfile } from '../session/user-queries.ts';
@@ -33,6 +39,8 @@ function applyColors(colors: ThemeConfig['colors']): void {
   style.setProperty('--color-primary', colors.original);
   style.setProperty('--color-primary-hover', colors.hover);
   style.setProperty('--color-primary-pressed', colors.pressed);
+  // Dark mode's links and primary text: the colour lightened until it reads at 4.5:1 (a navy would not).
+  style.setProperty('--color-primary-on-dark', darkModeTextColor(colors.original));
 }
 
 /**

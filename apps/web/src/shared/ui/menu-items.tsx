@@ -111,7 +111,7 @@ function MenuRow({ item, onActivate }: { item: MenuActionItem; onActivate: (item
       {radio && (
         <Check
           aria-hidden="true"
-          className={classNames('text-[var(--color-primary)]', !item.checked && 'invisible')}
+          className={classNames('text-[var(--color-primary-text)]', !item.checked && 'invisible')}
         />
       )}
     </>

@@ -202,7 +202,7 @@ function ToastCard({ toast, store }: { toast: Toast; store: ToastStore }) {
             }}
             className={classNames(
               'mt-1.5 rounded-md px-2 py-1 -ml-2 font-semibold underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-[var(--color-primary)]',
-              snackbar ? 'text-zinc-50 dark:text-zinc-900' : 'text-[var(--color-primary)]',
+              snackbar ? 'text-zinc-50 dark:text-zinc-900' : 'text-[var(--color-primary-text)]',
             )}
           >
             {toast.action.label}

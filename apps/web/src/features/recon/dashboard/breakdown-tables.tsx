@@ -15,7 +15,7 @@ import {
 const HEAD = 'px-4 py-2 font-medium';
 const CELL = 'px-4 py-3 text-right text-zinc-700 tabular-nums dark:text-zinc-200';
 const LINK =
-  'rounded font-medium text-[var(--color-primary)] hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-[var(--color-primary)]';
+  'rounded font-medium text-[var(--color-primary-text)] hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-[var(--color-primary)]';
 const EMPTY = 'px-4 py-6 text-sm text-zinc-500 sm:px-5 dark:text-zinc-400';
 
 /** A right-aligned figure column; `className` (on its heading and its cells) hides it on small screens or pads the edge. */

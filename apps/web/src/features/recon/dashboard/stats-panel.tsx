@@ -15,7 +15,7 @@ import {
 } from './dashboard-format.ts';
 
 const LINK =
-  'rounded text-xs font-medium text-[var(--color-primary)] hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-[var(--color-primary)]';
+  'rounded text-xs font-medium text-[var(--color-primary-text)] hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-[var(--color-primary)]';
 
 /**
  * A figure's amount per side, each side named by its tables: the two sides are never added together

@@ -68,7 +68,7 @@ export function RuleEditorPage() {
       <Panel title="Rule set">
         <div className="space-y-3 p-5">
           <ErrorAlert>{failed.error.message}</ErrorAlert>
-          <Link to="/reconciliation/rules" className="text-sm text-[var(--color-primary)] underline">
+          <Link to="/reconciliation/rules" className="text-sm text-[var(--color-primary-text)] underline">
             Back to the rule sets
           </Link>
         </div>

@@ -91,7 +91,7 @@ export function ReconRulesPage() {
                       {rule.name}
                     </Link>
                     {rule.is_default && (
-                      <span className="shrink-0 rounded-full bg-[var(--color-primary)]/10 px-2 py-0.5 text-xs font-medium text-[var(--color-primary)] ring-1 ring-[var(--color-primary)]/30 ring-inset">
+                      <span className="shrink-0 rounded-full bg-[var(--color-primary)]/10 px-2 py-0.5 text-xs font-medium text-[var(--color-primary-text)] ring-1 ring-[var(--color-primary)]/30 ring-inset">
                         Default
                       </span>
                     )}

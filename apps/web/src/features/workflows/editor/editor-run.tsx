@@ -73,7 +73,7 @@ export function RunStrip({ run, onHide }: { run: Execution; onHide: () => void }
       </span>
       <Link
         to={`/workflows/executions/${encodeURIComponent(run.workflow_id)}?execution=${encodeURIComponent(run.execution_id)}`}
-        className="rounded text-[var(--color-primary)] hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-[var(--color-primary)]"
+        className="rounded text-[var(--color-primary-text)] hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-[var(--color-primary)]"
       >
         Open in Execution History
       </Link>
