@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { acceptCookies, postJson, requestJson, watchApiHeaders } from './journey-kit.ts';
-import { signIn } from './sign-in.ts';
+import { DEMO_PASSWORD } from './sign-in.ts';
 
 /**
  * Layout a reconciler meets (issue 19): nothing wider than the viewport, figures not clipped, toasts
@@ -42,7 +42,19 @@ async function shoot(page: Page, name: string, settle?: () => Promise<void>) {
 async function start(page: Page): Promise<Record<string, string>> {
   const headers = watchApiHeaders(page);
   await page.setViewportSize(WIDE);
-  await signIn(page, 'admin@demo.test');
+  // signIn's steps with room to wait: on a machine this loaded the welcome page can take over 10 s.
+  const slow = { timeout: 60_000 };
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Sign in' }).first().click(slow);
+  await expect(page.getByLabel('Email')).toBeVisible(slow);
+  await page.getByLabel('Email').fill('admin@demo.test');
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click(slow);
+  const welcome = page.getByRole('heading', { name: /^Welcome/ });
+  const chooser = page.getByRole('heading', { name: 'Select organization' });
+  await expect(welcome.or(chooser)).toBeVisible(slow);
+  if (await chooser.isVisible()) await page.getByRole('button', { name: 'Demo Company' }).click(slow);
+  await expect(welcome).toBeVisible(slow);
   await acceptCookies(page);
   await expect.poll(() => headers.Authorization ?? '').not.toBe('');
   return headers;
@@ -389,4 +401,48 @@ test('the suggestion queue shows a long customer name whole, at 1366 and 390 px'
     await page.screenshot({ path: `${shotsDir}/suggestion-queue-${viewport.width}.png` });
     await queue.getByRole('button', { name: 'Close dialog' }).click();
   }
+});
+
+test('the workflow editor at 1366×900: the blocks and the block settings fold away (keyboard too), the canvas gets the width', async () => {
+  await page.setViewportSize(WIDE);
+  await page.goto('/workflows/manage-workflow');
+  const canvas = page.getByRole('application', { name: 'Workflow canvas' }).or(page.locator('.react-flow'));
+  await expect(canvas.first()).toBeVisible();
+  const width = async () => (await canvas.first().boundingBox())?.width ?? 0;
+  const blocks = page.getByRole('button', { name: 'Blocks', exact: true });
+  const settings = page.getByRole('button', { name: 'Block settings', exact: true });
+  await expect(blocks).toHaveAttribute('aria-expanded', 'true');
+  await expect(settings).toHaveAttribute('aria-expanded', 'true');
+
+  // Unwired blocks laid out: the status says so.
+  const palette = page.getByRole('navigation', { name: 'Blocks' });
+  await palette.getByRole('button', { name: 'Add Filter rows' }).click();
+  await palette.getByRole('button', { name: 'Add Filter rows' }).click();
+  await page.getByRole('button', { name: 'Auto-layout' }).click();
+  await expect(page.getByRole('status', { name: 'Editor status' })).toContainText(
+    /Laid out \d+ blocks.*are not wired/,
+  );
+  await page.screenshot({ path: `${shotsDir}/editor-open.png` });
+
+  // Folded with the keyboard (Enter on the one, Space on the other).
+  await blocks.focus();
+  await page.keyboard.press('Enter');
+  await expect(blocks).toHaveAttribute('aria-expanded', 'false');
+  await expect(palette).toBeHidden();
+  await settings.focus();
+  await page.keyboard.press('Space');
+  await expect(settings).toHaveAttribute('aria-expanded', 'false');
+  await expect.poll(width).toBeGreaterThanOrEqual(900);
+  await shoot(page, 'editor-folded');
+
+  // The settings open again: the canvas keeps 700 px.
+  await settings.click();
+  await expect(settings).toHaveAttribute('aria-expanded', 'true');
+  await expect(
+    page.getByRole('complementary', { name: 'Block settings' }).locator('#editor-settings'),
+  ).toBeVisible();
+  await expect.poll(width).toBeGreaterThanOrEqual(700);
+  await page.screenshot({ path: `${shotsDir}/editor-settings-open.png` });
+  await blocks.click();
+  await expect(palette).toBeVisible();
 });

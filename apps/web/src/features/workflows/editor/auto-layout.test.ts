@@ -1,6 +1,12 @@
 import type { GraphEdge, GraphNode, WorkflowGraph } from '@counterpart/contracts';
 import { describe, expect, it } from 'vitest';
-import { autoLayout, DEFAULT_NODE_SIZE, layoutPositions, type NodeSize } from './auto-layout.ts';
+import {
+  autoLayout,
+  DEFAULT_NODE_SIZE,
+  layoutPositions,
+  layoutSummary,
+  type NodeSize,
+} from './auto-layout.ts';
 
 const node = (id: string, type = 'filter_rows'): GraphNode => ({
   id,
@@ -159,5 +165,27 @@ describe('auto-layout', () => {
     expect(laid.nodes[0]).toBe(graph.nodes[0]);
     expect(laid.nodes[1]?.position.x).toBeGreaterThan(0);
     expect(autoLayout(laid).nodes).toEqual(laid.nodes);
+  });
+});
+
+describe('layoutSummary', () => {
+  const graphOf = (ids: string[], edges: GraphEdge[]): WorkflowGraph => ({
+    schemaVersion: 1,
+    nodes: ids.map((id) => node(id)),
+    edges,
+  });
+
+  it('says how many blocks it laid out, and how many are not wired to anything', () => {
+    const wired = [edge('home', 'a'), edge('a', 'b')];
+    expect(layoutSummary(graphOf(['home', 'a', 'b'], wired))).toBe(
+      'Laid out 3 blocks from Home, left to right',
+    );
+    expect(layoutSummary(graphOf(['home', 'a', 'b', 'c', 'd'], wired))).toBe(
+      'Laid out 5 blocks from Home, left to right; 2 are not wired',
+    );
+    expect(layoutSummary(graphOf(['home', 'a', 'b', 'c'], wired))).toBe(
+      'Laid out 4 blocks from Home, left to right; 1 is not wired',
+    );
+    expect(layoutSummary(graphOf(['home'], []))).toBe('Laid out 1 block from Home, left to right');
   });
 });

@@ -272,3 +272,16 @@ export function layoutInEditor(
   };
   return autoLayout(graph, { sizeOf, handleRank });
 }
+
+/**
+ * What the editor's status says after an auto-layout: how many blocks it laid out and how many
+ * touch no connection at all (they are placed, but nothing flows through them).
+ */
+export function layoutSummary(graph: WorkflowGraph): string {
+  const wired = new Set(graph.edges.flatMap((edge) => [edge.source, edge.target]));
+  const count = graph.nodes.length;
+  const unwired = graph.nodes.filter((node) => !wired.has(node.id)).length;
+  const laid = `Laid out ${count} ${count === 1 ? 'block' : 'blocks'} from Home, left to right`;
+  if (unwired === 0 || count === 1) return laid;
+  return `${laid}; ${unwired} ${unwired === 1 ? 'is' : 'are'} not wired`;
+}

@@ -17,14 +17,24 @@ import {
   useReactFlow,
   useStore,
 } from '@xyflow/react';
-import { Network, Redo2, Save, Undo2 } from 'lucide-react';
-import { type DragEvent, type KeyboardEvent, useMemo, useState } from 'react';
+import {
+  Network,
+  PanelLeftClose,
+  PanelLeftOpen,
+  PanelRightClose,
+  PanelRightOpen,
+  Redo2,
+  Save,
+  Undo2,
+} from 'lucide-react';
+import { type DragEvent, type KeyboardEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { classNames } from '../../../shared/lib/class-names.ts';
 import { useUiStore } from '../../../shared/stores/ui-store.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { TextField } from '../../../shared/ui/text-field.tsx';
 import { toast } from '../../../shared/ui/toast.tsx';
-import { layoutInEditor } from './auto-layout.ts';
+import { layoutInEditor, layoutSummary } from './auto-layout.ts';
 import { type BlockFlowNode, BlockNode } from './block-node.tsx';
 import { BLOCK_DRAG_TYPE, BlockPalette } from './block-palette.tsx';
 import { useSaveWorkflow, useWorkflowNames } from './editor-api.ts';
@@ -93,9 +103,12 @@ function Editor({ blocks, graph: initial, workflow }: WorkflowEditorProps) {
   const guard = useUnsavedChangesGuard(
     graph !== lastSaved.graph || name !== lastSaved.name || description !== lastSaved.description,
   );
+  const [paletteOpen, setPaletteOpen] = useRememberedOpen('counterpart-editor-palette');
+  const [panelOpen, setPanelOpen] = useRememberedOpen('counterpart-editor-settings');
+
   const layout = () => {
     change(layoutInEditor(graph, catalog, measured));
-    setStatus('Laid out from Home, left to right');
+    setStatus(layoutSummary(graph));
     requestAnimationFrame(() => void flow.fitView({ ...fitViewOf(graph.nodes.length), duration: 200 }));
   };
 
@@ -265,9 +278,23 @@ function Editor({ blocks, graph: initial, workflow }: WorkflowEditorProps) {
       >
         {status}
       </p>
-      <div className="grid gap-4 lg:grid-cols-[15rem_1fr_18rem]">
-        <div className="rounded-xl border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900">
-          <BlockPalette blocks={blocks} onAdd={(block) => add(block)} />
+      <div className="grid gap-3 lg:grid-cols-[auto_minmax(0,1fr)_auto]">
+        <div
+          className={classNames(
+            'rounded-xl border border-zinc-200 bg-white p-2 dark:border-zinc-800 dark:bg-zinc-900',
+            paletteOpen ? 'lg:w-60' : 'lg:w-11',
+          )}
+        >
+          <SideToggle
+            label="Blocks"
+            open={paletteOpen}
+            controls="editor-palette"
+            onToggle={() => setPaletteOpen(!paletteOpen)}
+            icon={paletteOpen ? <PanelLeftClose aria-hidden="true" /> : <PanelLeftOpen aria-hidden="true" />}
+          />
+          <div id="editor-palette" hidden={!paletteOpen} className="mt-2">
+            <BlockPalette blocks={blocks} onAdd={(block) => add(block)} />
+          </div>
         </div>
         <div className="h-[420px] overflow-hidden rounded-xl border border-zinc-200 lg:h-[600px] dark:border-zinc-800">
           <ReactFlow<BlockFlowNode>
@@ -303,28 +330,103 @@ function Editor({ blocks, graph: initial, workflow }: WorkflowEditorProps) {
           >
             <CanvasDots />
             <Controls />
-            <MiniMap pannable zoomable ariaLabel="Workflow overview" className="max-sm:!hidden" />
+            <MiniMap
+              pannable
+              zoomable
+              ariaLabel="Workflow overview"
+              className="max-sm:!hidden"
+              style={{ width: 120, height: 80 }}
+            />
           </ReactFlow>
         </div>
         <aside
           aria-label="Block settings"
-          className="rounded-xl border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900"
-        >
-          {selected ? (
-            <NodePanel
-              key={selected.id}
-              node={selected}
-              graph={graph}
-              block={catalog.get(selected.type)}
-              onChange={(c) => change(updateNode(graph, selected.id, c))}
-            />
-          ) : (
-            <p className="text-sm text-zinc-500 dark:text-zinc-400">
-              Select a block to set it up. Tab to a block and press Enter to select it; Delete removes it.
-            </p>
+          className={classNames(
+            'rounded-xl border border-zinc-200 bg-white p-2 dark:border-zinc-800 dark:bg-zinc-900',
+            panelOpen ? 'lg:w-64' : 'lg:w-11',
           )}
+        >
+          <SideToggle
+            label="Block settings"
+            open={panelOpen}
+            controls="editor-settings"
+            onToggle={() => setPanelOpen(!panelOpen)}
+            icon={panelOpen ? <PanelRightClose aria-hidden="true" /> : <PanelRightOpen aria-hidden="true" />}
+            end
+          />
+          <div id="editor-settings" hidden={!panelOpen} className="mt-2 px-1">
+            {selected ? (
+              <NodePanel
+                key={selected.id}
+                node={selected}
+                graph={graph}
+                block={catalog.get(selected.type)}
+                onChange={(c) => change(updateNode(graph, selected.id, c))}
+              />
+            ) : (
+              <p className="text-sm text-zinc-500 dark:text-zinc-400">
+                Select a block to set it up. Tab to a block and press Enter to select it; Delete removes it.
+              </p>
+            )}
+          </div>
         </aside>
       </div>
+    </div>
+  );
+}
+
+/** Whether a side column of the editor is open, remembered in this browser (open at first). */
+function useRememberedOpen(key: string): [boolean, (open: boolean) => void] {
+  const [open, setOpen] = useState(() => {
+    try {
+      return localStorage.getItem(key) !== 'closed';
+    } catch {
+      return true;
+    }
+  });
+  useEffect(() => {
+    try {
+      localStorage.setItem(key, open ? 'open' : 'closed');
+    } catch {
+      // Private mode: the choice lasts for the page only.
+    }
+  }, [key, open]);
+  return [open, setOpen];
+}
+
+/**
+ * The button that folds a side column of the editor (the blocks, the block settings) to a narrow rail
+ * and opens it again, so the canvas gets the width: a disclosure (aria-expanded), Enter and Space.
+ */
+function SideToggle(props: {
+  label: string;
+  open: boolean;
+  controls: string;
+  onToggle: () => void;
+  icon: ReactNode;
+  end?: boolean;
+}) {
+  return (
+    <div className={classNames('flex items-center gap-2', props.end && 'flex-row-reverse')}>
+      <button
+        type="button"
+        aria-expanded={props.open}
+        aria-controls={props.controls}
+        title={props.open ? `Hide ${props.label.toLowerCase()}` : `Show ${props.label.toLowerCase()}`}
+        onClick={props.onToggle}
+        className="inline-flex size-7 shrink-0 items-center justify-center rounded-md text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-[var(--color-primary)] dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100 [&_svg]:size-4"
+      >
+        {props.icon}
+        <span className="sr-only">{props.label}</span>
+      </button>
+      {props.open && (
+        <span
+          aria-hidden="true"
+          className="truncate text-xs font-semibold text-zinc-500 uppercase dark:text-zinc-400"
+        >
+          {props.label}
+        </span>
+      )}
     </div>
   );
 }
