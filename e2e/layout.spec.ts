@@ -152,12 +152,20 @@ test('the reconciliation dashboard fits 1366 and 390 px: no sideways scroll, amo
 /** WCAG contrast of an element's text colour on the first opaque background behind it. */
 async function textContrast(locator: import('@playwright/test').Locator): Promise<number> {
   return locator.evaluate((element) => {
-    const rgb = (value: string) => (value.match(/[\d.]+/g) ?? []).map(Number);
+    // Any CSS colour (Tailwind's are oklch) to sRGB bytes and alpha, through a 1×1 canvas.
+    const context = document.createElement('canvas').getContext('2d', { willReadFrequently: true });
+    const rgba = (colour: string): number[] => {
+      if (!context) return [0, 0, 0, 0];
+      context.clearRect(0, 0, 1, 1);
+      context.fillStyle = colour;
+      context.fillRect(0, 0, 1, 1);
+      return Array.from(context.getImageData(0, 0, 1, 1).data);
+    };
     let node: Element | null = element;
     let background = [255, 255, 255];
     while (node) {
-      const [r = 0, g = 0, b = 0, a = 1] = rgb(getComputedStyle(node).backgroundColor);
-      if (a === 1 && getComputedStyle(node).backgroundColor !== 'rgba(0, 0, 0, 0)') {
+      const [r = 0, g = 0, b = 0, a = 0] = rgba(getComputedStyle(node).backgroundColor);
+      if (a === 255) {
         background = [r, g, b];
         break;
       }
@@ -168,7 +176,7 @@ async function textContrast(locator: import('@playwright/test').Locator): Promis
         c / 255 <= 0.04045 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4;
       return 0.2126 * linear(r ?? 0) + 0.7152 * linear(g ?? 0) + 0.0722 * linear(b ?? 0);
     };
-    const [a, b] = [luminance(rgb(getComputedStyle(element).color)), luminance(background)].sort(
+    const [a, b] = [luminance(rgba(getComputedStyle(element).color)), luminance(background)].sort(
       (x, y) => y - x,
     );
     return ((a ?? 0) + 0.05) / ((b ?? 0) + 0.05);
