@@ -114,6 +114,7 @@ async function seedReconciled(page: Page, headers: Record<string, string>, stamp
 }
 
 test.beforeAll(async ({ browser }) => {
+  test.setTimeout(300_000);
   page = await browser.newPage();
   headers = await start(page);
   seeded = await seedReconciled(page, headers, Date.now());
