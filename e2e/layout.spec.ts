@@ -305,7 +305,7 @@ test('a workflow run’s dashboard fits 390 px: its figures per status, both sid
     .getByRole('row')
     .filter({ has: page.getByRole('link', { name: `Layout morning ${stamp}`, exact: true }) });
   for (const text of ['Draft', 'Succeeded']) {
-    const shown = row.getByText(text, { exact: true });
+    const shown = row.getByTestId('workflow-stacked').getByText(text, { exact: true });
     await expect(shown, text).toBeVisible();
     const box = await shown.boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= NARROW.width, `${text} inside the screen`).toBe(true);
