@@ -1,7 +1,19 @@
 import type { PassKind, RulePass, RuleSet } from './rule-set.ts';
 
 /** Payments (left) against invoices (right): an invoice may precede its payment by up to 60 days. */
-const PAYMENT_WINDOW = { days_before: 60, days_after: 7 };
+export const PAYMENT_WINDOW = { days_before: 60, days_after: 7 } as const;
+
+/**
+ * The tolerance pass's allowance (bank charges: KES 500 or 0.5 %, at most a quarter of the invoice) and
+ * thresholds. The organization's reconciliation settings start from these same values, so a new
+ * organization's runs use exactly the rules measured on the independent test set.
+ */
+export const TOLERANCE_DEFAULTS = {
+  amount_tolerance: { absolute: 50_000, percent: 0.5, max_percent: 25 },
+  auto_accept: 0.85,
+  suggest: 0.6,
+  ambiguity_gap: 0.05,
+} as const;
 
 /**
  * reversals → exact (identifier + amount + currency) → tolerance (bank charges: KES 500 or 0.5 %, at most
@@ -34,12 +46,12 @@ export function defaultRuleSet(): RuleSet {
         name: 'Reference and amount within tolerance',
         kind: 'scored',
         blocking: ['reference', 'typo'],
-        amount_tolerance: { absolute: 50_000, percent: 0.5, max_percent: 25 },
+        amount_tolerance: { ...TOLERANCE_DEFAULTS.amount_tolerance },
         similarity: { method: 'best', min_reference: 0.7 },
         date_window: { ...PAYMENT_WINDOW },
-        auto_accept: 0.85,
-        suggest: 0.6,
-        ambiguity_gap: 0.05,
+        auto_accept: TOLERANCE_DEFAULTS.auto_accept,
+        suggest: TOLERANCE_DEFAULTS.suggest,
+        ambiguity_gap: TOLERANCE_DEFAULTS.ambiguity_gap,
       },
       {
         id: 'payer',

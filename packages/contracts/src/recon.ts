@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageOf, pageQuerySchema } from './common.ts';
+import { PAYMENT_WINDOW, TOLERANCE_DEFAULTS } from './default-rule-set.ts';
 import { rulePassSchema } from './rule-set.ts';
 
 /**
@@ -39,24 +40,33 @@ export type ReconSide = z.infer<typeof reconSideSchema>;
 
 // ---------------------------------------------------------------- settings (/v1/recon/settings)
 
+/**
+ * The defaults are the default rule set's own (its tolerance pass and payment window): an organization
+ * that never changed its settings runs exactly the rules the accuracy figures were measured with.
+ */
+const TOLERANCE_ABSOLUTE = String(TOLERANCE_DEFAULTS.amount_tolerance.absolute);
+const TOLERANCE_PERCENT = TOLERANCE_DEFAULTS.amount_tolerance.percent;
 export const reconSettingsSchema = z.object({
   default_currency: currencyCode.default('KES'),
-  /** Allowed amount difference of the default rules: the larger of absolute (minor units) and percent. */
+  /**
+   * Allowed amount difference of the default rules: the larger of absolute (minor units) and percent
+   * (never more than the default rules' cap of a quarter of the expected amount).
+   */
   amount_tolerance: z
     .object({
-      absolute: minorUnitsSchema.default('0'),
-      percent: z.number().min(0).max(100).default(0),
+      absolute: minorUnitsSchema.default(TOLERANCE_ABSOLUTE),
+      percent: z.number().min(0).max(100).default(TOLERANCE_PERCENT),
     })
-    .default({ absolute: '0', percent: 0 }),
-  /** Days a counterpart may be dated before / after the left item. */
+    .default({ absolute: TOLERANCE_ABSOLUTE, percent: TOLERANCE_PERCENT }),
+  /** Days a counterpart (an invoice) may be dated before / after the left item (the payment). */
   date_window: z
     .object({ days_before: z.number().int().min(0).max(366), days_after: z.number().int().min(0).max(366) })
-    .default({ days_before: 3, days_after: 7 }),
+    .default({ ...PAYMENT_WINDOW }),
   /** Scores 0..1: at or above auto_accept a match is automatic; at or above suggest it is suggested. */
-  auto_accept: z.number().min(0).max(1).default(0.9),
-  suggest: z.number().min(0).max(1).default(0.6),
+  auto_accept: z.number().min(0).max(1).default(TOLERANCE_DEFAULTS.auto_accept),
+  suggest: z.number().min(0).max(1).default(TOLERANCE_DEFAULTS.suggest),
   /** δ: two candidates scoring within this of each other make a suggestion, not an automatic match. */
-  ambiguity_gap: z.number().min(0).max(1).default(0.05),
+  ambiguity_gap: z.number().min(0).max(1).default(TOLERANCE_DEFAULTS.ambiguity_gap),
   /** Maker-checker: manual matches, adjustments and allocations of at least `threshold` wait for a second person. */
   maker_checker: z
     .object({ enabled: z.boolean(), threshold: minorUnitsSchema })

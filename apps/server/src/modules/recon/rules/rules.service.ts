@@ -62,7 +62,9 @@ export function defaultPasses(settings: ReconSettings): RulePass[] {
       return {
         ...pass,
         date_window: window,
+        // The pass's cap (max_percent) stays: a KES 500 allowance never lets a KES 300 invoice match 700.
         amount_tolerance: {
+          ...pass.amount_tolerance,
           absolute: Number(settings.amount_tolerance.absolute),
           percent: settings.amount_tolerance.percent,
         },
