@@ -25,7 +25,15 @@ describe('settings', () => {
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({
       updated_at: null,
-      data: { default_currency: 'KES', auto_accept: 0.9 },
+      // The default rule set's own values: a 60-day payment window, KES 500 or 0.5 %, its thresholds.
+      data: {
+        default_currency: 'KES',
+        amount_tolerance: { absolute: '50000', percent: 0.5 },
+        date_window: { days_before: 60, days_after: 7 },
+        auto_accept: 0.85,
+        suggest: 0.6,
+        ambiguity_gap: 0.05,
+      },
     });
     const saved = await o.call('PUT', `${V1}/settings`, {
       default_currency: 'usd',
@@ -48,7 +56,7 @@ describe('settings', () => {
     const defaults = await o.call('GET', `${RULES}/defaults`);
     const tolerance = defaults.body.passes.find((p: Json) => p.id === 'tolerance');
     expect(tolerance).toMatchObject({
-      amount_tolerance: { absolute: 2500, percent: 1 },
+      amount_tolerance: { absolute: 2500, percent: 1, max_percent: 25 },
       auto_accept: 0.95,
       suggest: 0.7,
       ambiguity_gap: 0.1,
