@@ -15,7 +15,7 @@ export default defineConfig({
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
-  expect: { timeout: 10_000 },
+  expect: { timeout: Number(process.env.E2E_EXPECT_TIMEOUT ?? 10_000) },
   reporter: [['list']],
   outputDir: path.join(import.meta.dirname, '../test-results'),
   use: {
@@ -41,7 +41,7 @@ export default defineConfig({
     command: 'npm run serve',
     cwd: path.join(import.meta.dirname, '..'),
     url: `${baseURL}/readyz`,
-    timeout: 120_000,
+    timeout: Number(process.env.E2E_SERVER_TIMEOUT ?? 120_000),
     reuseExistingServer: false,
     env: { PORT: String(port), PUBLIC_URL: baseURL, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
   },
