@@ -23,7 +23,7 @@ const BANK: Array<Record<string, string>> = [
   { Date: '2025-07-06', Description: 'Transfer Baraka Traders', Reference: 'INV-1002', Amount: '8450.00' },
   { Date: '2025-07-08', Description: 'Cheque Chui Hardware', Reference: 'INV-1003', Amount: '25000.00' },
   { Date: '2025-07-09', Description: 'EFT Duma Supplies', Reference: 'INV-1004', Amount: '3300.00' },
-  { Date: '2025-07-10', Description: 'Mpesa paybill Elimu', Reference: '', Amount: '7800.00' },
+  { Date: '2025-07-10', Description: 'Mpesa paybill', Reference: '', Amount: '7800.00' },
   { Date: '2025-07-12', Description: 'Cash deposit', Reference: '', Amount: '6100.00' },
   { Date: '2025-07-14', Description: 'Cheque deposit', Reference: 'DEP-77812', Amount: '4850.00' },
   { Date: '2025-07-15', Description: 'Interest earned', Reference: '', Amount: '120.00' },

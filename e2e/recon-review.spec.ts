@@ -3,8 +3,8 @@ import { acceptCookies, DESKTOP, postJson, shootThemes, watchApiHeaders } from '
 import { signIn } from './sign-in.ts';
 
 /**
- * The suggestion queue: a run of the default rules leaves three suggestions (one by customer name
- * only, two by amount and date only; the payment KES 15 short is matched, partial, by the tolerance); the queue shows them one at a time with
+ * The suggestion queue: a run of the default rules leaves three suggestions (by amount and date only:
+ * no reference, no name; the payment KES 15 short is matched, partial, by the tolerance); the queue shows them one at a time with
  * both sides and the reasons, a reject by key R moves on, a Next by key N, an accept by key A, and
  * "Accept all shown" asks first, naming how many. The workspace's counts follow. Screenshots in SHOTS_DIR.
  */
@@ -16,9 +16,9 @@ test.describe.configure({ timeout: 180_000 });
 const BANK = [
   ['2025-08-05', 'Payment Acme Ltd', 'INV-2001', '12000.00'],
   ['2025-08-09', 'EFT Duma Supplies', 'INV-2004', '3300.00'],
-  ['2025-08-10', 'Mpesa paybill Elimu', '', '7800.00'],
+  ['2025-08-10', 'Mpesa paybill', '', '7800.00'],
   ['2025-08-12', 'Cash deposit', '', '6100.00'],
-  ['2025-08-14', 'Deposit Kilimo', '', '5000.00'],
+  ['2025-08-14', 'Counter deposit', '', '5000.00'],
   ['2025-08-15', 'Interest earned', '', '120.00'],
 ];
 const LEDGER = [

@@ -14,8 +14,8 @@ import { signIn } from './sign-in.ts';
  * Fixtures (e2e/fixtures/recon-*.csv), and what the default rules (with the organization's default
  * settings, the default rule set's own: KES 500 or 0.5 % of tolerance) make of them: INV-1001..1003
  * same reference and amount → reconciled; INV-1004 (KES 15 short, same reference) → partial;
- * suggested: "Mpesa paybill Elimu" ↔ INV-1005 Elimu Academy (no invoice number) and "Cash deposit"
- * 6,100 ↔ INV-1006 (amount and date only); leftovers: the cheque deposit 4,850 and interest 120
+ * suggested: "Mpesa paybill" 7,800 ↔ INV-1005 and "Cash deposit" 6,100 ↔ INV-1006 (amount and date
+ * only: no invoice number, no name — with the customer's name in the details the payer pass matches it); leftovers: the cheque deposit 4,850 and interest 120
  * (bank), INV-1008 5,000 and INV-1009 (ledger).
  */
 const shotsDir = process.env.SHOTS_DIR ?? '/tmp/shots-ww';
