@@ -213,10 +213,9 @@ test('a reconciler’s day: import, run, review, match by hand, undo — every n
     type: 'run',
     description: `automatic ${automatic.length} of ${TRUTH.length} true payments, suggested ${suggested.length}, partial ${partial.length}`,
   });
-  test.info().annotations.push({
-    type: 'run',
-    description: `automatic ${automatic.length}, partial ${partial.length}, suggested ${suggested.length} of ${TRUTH.length} true payments`,
-  });
+  const figures = `automatic ${automatic.length}, partial ${partial.length}, suggested ${suggested.length} (${suggested.filter(isTrue).length} right) of ${TRUTH.length} true payments`;
+  test.info().annotations.push({ type: 'run', description: figures });
+  console.log(`reconciler's day, the run: ${figures}`);
   // The run's toast, the header and the server agree on what the run made.
   await expect(leftCounts.locator('[data-status="reconciled"]')).toHaveAttribute(
     'data-count',
