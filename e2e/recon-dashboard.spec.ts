@@ -151,7 +151,7 @@ test('the reconciliation dashboard follows a run and the decisions taken in the 
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await toggle.click();
   await expect(page.getByRole('button', { name: 'Hide details' })).toHaveAttribute('aria-expanded', 'true');
-  await expectDashboard(page, afterRun, '50.0%');
+  await expectDashboard(page, afterRun, '50%');
   // Each side's reconciled amount on its own (45,450 each), never the two added (90,900).
   const reconciledCard = page.getByRole('region', { name: 'Reconciled', exact: true });
   await expect(reconciledCard.locator('[data-side="left"]')).toHaveText(`${bankName}KES 45,450.00`);
@@ -191,7 +191,7 @@ test('the reconciliation dashboard follows a run and the decisions taken in the 
   // Back on the dashboard: 2 more partial (the manual match), 2 suggested now reconciled.
   await page.goto('/reconciliation/dashboard?from=2025-07-01&to=2025-07-31');
   const afterDecisions: Counts = { reconciled: 8, partial: 4, suggested: 2, unreconciled: 2 };
-  await expectDashboard(page, afterDecisions, '75.0%');
+  await expectDashboard(page, afterDecisions, '75%');
   await expect(page.getByRole('table', { name: 'By source' })).toContainText('Manual matches');
 
   // The bank table's grid: each row's status; the dashboard's link opens it filtered on a status.

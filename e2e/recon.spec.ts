@@ -151,7 +151,7 @@ test('reconciles a bank statement against a ledger: run, accept, match with a wr
   await expect(page.getByTestId('last-run')).toContainText('Last run succeeded');
   await expectCounts(page, bank, { reconciled: 3, partial: 1, suggested: 2, unreconciled: 2 });
   await expectCounts(page, ledger, { reconciled: 3, partial: 1, suggested: 2, unreconciled: 2 });
-  await expect(page.getByTestId('match-rate')).toHaveText('50.0%');
+  await expect(page.getByTestId('match-rate')).toHaveText('50%');
   await expect(option(left, /Payment Acme Ltd/)).toContainText('Reconciled');
   await expect(option(left, /EFT Duma Supplies/)).toContainText('Partial');
   await expect(option(left, /Cash deposit/)).toContainText('Suggested');

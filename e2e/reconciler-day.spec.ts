@@ -28,6 +28,8 @@ const RECON = '/api/recon/v1/recon';
 test.describe.configure({ timeout: 420_000 });
 
 const answer = knownAnswer();
+/** A rate as the app writes it (82.2%, 50%). */
+const PERCENT = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 });
 
 /** "KES 1,234.50" of cents, as the app writes it. */
 function kes(cents: number): string {
@@ -329,7 +331,7 @@ test('a reconciler’s day: import, run, review, match by hand, undo — every n
     await expect(counts.locator('[data-status="suggested"]')).toHaveAttribute('data-count', '0');
   }
   const rate = (answer.receiptsReconciled + answer.invoicesReconciled) / (answer.receipts + answer.invoices);
-  await expect(page.getByTestId('match-rate')).toHaveText(`${(Math.round(rate * 1000) / 10).toFixed(1)}%`);
+  await expect(page.getByTestId('match-rate')).toHaveText(PERCENT.format(rate));
   // Nothing the truth does not have was matched along the way.
   const finalGroups = await groupsOf();
   expect(finalGroups.filter((g) => !isTrue(g)).map(describe)).toEqual([]);
@@ -361,7 +363,7 @@ test('a reconciler’s day: import, run, review, match by hand, undo — every n
   );
   await expect(
     page.getByRole('region', { name: 'Statistics' }).getByRole('region', { name: 'Match rate' }),
-  ).toContainText(`${(Math.round(rate * 1000) / 10).toFixed(1)}%`);
+  ).toContainText(PERCENT.format(rate));
   await shootThemes(page, shotsDir, 'day-end-dashboard');
   await page.setViewportSize(DESKTOP);
 
