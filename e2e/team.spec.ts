@@ -112,6 +112,13 @@ test('an invited colleague joins as a viewer and gets new permissions in their o
   await user.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
   await user.getByLabel('Repeat the password').fill(NEW_PASSWORD);
   await user.getByRole('button', { name: 'Create account and join' }).click();
+  // The sign-in page says the account exists now, with the invited e-mail filled in.
+  await expect(user).toHaveURL(/\/realms\/production\//);
+  await expect(user.getByRole('status').filter({ hasText: 'Account created' })).toHaveText(
+    'Account created. Sign in with your new password.',
+  );
+  await expect(user.getByLabel('Email')).toHaveValue('new.user@demo.test');
+  await user.screenshot({ path: `${process.env.SHOTS_DIR ?? '/tmp/shots-team'}/sign-in-account-created.png` });
   const socketReady = user.waitForResponse((r) => r.url().includes('/api/notifications') && r.ok(), {
     timeout: 30_000,
   });

@@ -15,11 +15,24 @@ export interface LoginPageOptions {
   error: string | null;
   appPath: string;
   assetsPath: string;
+  /** A note above the form (an invitation's new account: "Account created."). */
+  notice?: string | null;
 }
 
 /** The sign-in page: Email, Password, Sign in, and the links to password recovery and sign-up. */
-export function renderLoginPage({ action, email, error, appPath, assetsPath }: LoginPageOptions): string {
-  const alert = error ? `<p class="alert" role="alert">${escapeHtml(error)}</p>` : '';
+export function renderLoginPage({
+  action,
+  email,
+  error,
+  appPath,
+  assetsPath,
+  notice = null,
+}: LoginPageOptions): string {
+  const alert = error
+    ? `<p class="alert" role="alert">${escapeHtml(error)}</p>`
+    : notice
+      ? `<p class="notice" role="status">${escapeHtml(notice)}</p>`
+      : '';
   const body = `<h1>Sign in</h1>
         <p class="lead">Welcome back. Sign in to continue to Counterpart.</p>
         ${alert}

@@ -3,6 +3,7 @@ import type Provider from 'oidc-provider';
 import { errors, type Interaction } from 'oidc-provider';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
+import { clearAccountCreatedCookie, hasAccountCreatedNotice } from '../account-notice.ts';
 import { hashPassword, verifyPassword } from '../passwords.ts';
 import { findUserByEmail } from '../users.ts';
 import { createAccountLockout, lockoutSettings } from './account-lockout.ts';
@@ -94,6 +95,16 @@ export const loginRoutes: FastifyPluginAsync<LoginRoutesOptions> = async (
     if (interaction.prompt.name === 'consent')
       return finish(request, reply, { consent: { grantId: await grantAll(interaction) } });
     const hint = typeof interaction.params.login_hint === 'string' ? interaction.params.login_hint : '';
+    if (hasAccountCreatedNotice(request.headers.cookie)) {
+      reply.header('set-cookie', clearAccountCreatedCookie(request.protocol === 'https'));
+      const action = `${app.prefix}/login-actions/${encodeURIComponent(request.params.uid)}`;
+      const notice = 'Account created. Sign in with your new password.';
+      return page(
+        reply,
+        200,
+        renderLoginPage({ action, email: hint, error: null, appPath, assetsPath, notice }),
+      );
+    }
     return loginPage(reply, request, 200, hint, null);
   });
 

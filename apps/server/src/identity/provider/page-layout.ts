@@ -77,5 +77,6 @@ input:focus{outline:2px solid var(--primary);outline-offset:0;border-color:var(-
 a{color:var(--primary);text-decoration:none}
 a:hover{text-decoration:underline}
 .alert{background:var(--danger-bg);color:var(--danger-text);border:1px solid var(--danger-border);border-radius:8px;padding:10px 12px;margin:0 0 16px}
+.notice{border:1px solid var(--border);border-left:4px solid var(--primary);border-radius:8px;padding:10px 12px;margin:0 0 16px;color:var(--text)}
 .footer{margin:20px 0 0;text-align:center;color:var(--muted)}
 `;

@@ -15,6 +15,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError, badRequest, forbidden, unauthorized } from '../../errors.ts';
 import { requirePermission } from '../../http/auth-context.ts';
+import { accountCreatedCookie } from '../../identity/account-notice.ts';
 import { hashPassword } from '../../identity/passwords.ts';
 import type { TokenVerifier } from '../../identity/token-verifier.ts';
 import { findUserByEmail, findUserById } from '../../identity/users.ts';
@@ -130,7 +131,7 @@ export const invitesRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       await throttle.check(request, 'invite');
       const { token, full_name, password } = request.body;
       const { invite } = await findPendingInvite(db, token);
@@ -157,7 +158,12 @@ export const invitesRoutes: FastifyPluginAsyncZod<{
         if (!password) throw badRequest('Choose a password', { password: 'Choose a password' });
         acceptor = { fullName: full_name ?? '', passwordHash: await hashPassword(password) };
       }
-      return acceptInvite(db, token, acceptor);
+      const accepted = await acceptInvite(db, token, acceptor);
+      // A new account: the sign-in page that follows says "Account created".
+      if (!('userId' in acceptor)) {
+        reply.header('set-cookie', accountCreatedCookie(request.protocol === 'https'));
+      }
+      return accepted;
     },
   );
 };

@@ -9,7 +9,9 @@ import {
 } from '../../../test/organization-fixture.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { auditLog, groupMembers, invites } from '../../db/schema.ts';
+import { ACCOUNT_CREATED_COOKIE, hasAccountCreatedNotice } from '../../identity/account-notice.ts';
 import { createSignInFlows } from '../../identity/oidc-test-flows.ts';
+import { renderLoginPage } from '../../identity/provider/login-page.ts';
 import { hashLinkToken } from './link-tokens.ts';
 import { countEmails, createPublicCall, uniqueEmail, waitForEmail } from './onboarding-test-support.ts';
 
@@ -106,6 +108,33 @@ describe('creating, listing and revoking invites', () => {
 });
 
 describe('accepting an invite', () => {
+  it('leaves the sign-in page an "Account created" note when it made a new account (a cookie read once)', async () => {
+    const { email, token } = await invite();
+    const response = await fetch(`${server.url}${INVITES}/accept`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token, full_name: 'Amani Wekesa', password: PASSWORD }),
+    });
+    expect(response.status).toBe(200);
+    const cookie = response.headers.get('set-cookie') ?? '';
+    expect(cookie).toContain(`${ACCOUNT_CREATED_COOKIE}=1`);
+    expect(cookie).toContain('HttpOnly');
+    expect(hasAccountCreatedNotice(`other=2; ${cookie.split(';')[0]}`)).toBe(true);
+    expect(hasAccountCreatedNotice('other=2')).toBe(false);
+    const page = renderLoginPage({
+      action: '/login-actions/x',
+      email,
+      error: null,
+      appPath: '',
+      assetsPath: '/assets',
+      notice: 'Account created. Sign in with your new password.',
+    });
+    expect(page).toContain(
+      '<p class="notice" role="status">Account created. Sign in with your new password.</p>',
+    );
+    expect(page).toContain(`value="${email}"`);
+  });
+
   it('creates the account of a new e-mail, in the invited groups; the new user signs in', async () => {
     const { email, token } = await invite([org.groups.Reconcilers]);
     const described = await guest('GET', `${INVITES}/describe?token=${token}`);
