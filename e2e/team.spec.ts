@@ -118,7 +118,9 @@ test('an invited colleague joins as a viewer and gets new permissions in their o
     'Account created. Sign in with your new password.',
   );
   await expect(user.getByLabel('Email')).toHaveValue('new.user@demo.test');
-  await user.screenshot({ path: `${process.env.SHOTS_DIR ?? '/tmp/shots-team'}/sign-in-account-created.png` });
+  await user.screenshot({
+    path: `${process.env.SHOTS_DIR ?? '/tmp/shots-team'}/sign-in-account-created.png`,
+  });
   const socketReady = user.waitForResponse((r) => r.url().includes('/api/notifications') && r.ok(), {
     timeout: 30_000,
   });
