@@ -7,7 +7,7 @@ const DEFAULTS = reconSettingsSchema.parse({});
 describe('reconciliation settings form', () => {
   it('gives back the defaults unchanged after a round trip, and they pass the contract', () => {
     const draft = settingsToDraft(DEFAULTS);
-    expect(draft.tolerance_absolute).toBe('0.00');
+    expect(draft.tolerance_absolute).toBe('500.00');
     const { settings, errors } = draftToSettings(draft);
     expect(errors).toEqual({});
     expect(settings).toEqual(DEFAULTS);
