@@ -396,6 +396,28 @@ test('a toast never covers the table page’s buttons nor an open dialog’s clo
   }
 });
 
+test('the suggestion queue shows a long customer name whole, at 1366 and 390 px', async () => {
+  const { bank, ledger } = seeded;
+  await page.goto(`/reconciliation/workspace?left_table_id=${bank}&right_table_id=${ledger}`);
+  for (const viewport of [WIDE, NARROW]) {
+    await page.setViewportSize(viewport);
+    await page.getByRole('button', { name: 'Review suggestions' }).click();
+    const queue = page.getByRole('dialog', { name: 'Review suggestions' });
+    await expect(queue.getByTestId('queue-position')).toBeVisible();
+    // The ledger row's line names the invoice and its customer: whole, wrapped, inside the dialog.
+    const line = queue.getByText(`INV-2006 · ${LONG_CUSTOMER}`);
+    await expect(line).toBeVisible();
+    const cut = await line.evaluate((element) => element.scrollWidth - element.clientWidth);
+    expect(cut, `customer name cut at ${viewport.width}`).toBeLessThanOrEqual(0);
+    const [lineBox, queueBox] = [await line.boundingBox(), await queue.boundingBox()];
+    expect((lineBox?.x ?? 0) + (lineBox?.width ?? 0)).toBeLessThanOrEqual(
+      (queueBox?.x ?? 0) + (queueBox?.width ?? 0),
+    );
+    await page.screenshot({ path: `${shotsDir}/suggestion-queue-${viewport.width}.png` });
+    await queue.getByRole('button', { name: 'Close dialog' }).click();
+  }
+});
+
 test('the workflow editor at 1366×900: the blocks and the block settings fold away (keyboard too), the canvas gets the width', async () => {
   await page.setViewportSize(WIDE);
   await page.goto('/workflows/manage-workflow');
