@@ -133,6 +133,16 @@ function Issues({
 
 const CELL = 'px-3 py-2 align-top';
 
+/** The transactions table's columns and their alignment (first and last padded to the card's edge). */
+const HEADERS: ReadonlyArray<readonly [string, string]> = [
+  ['Date', 'pl-4 sm:pl-5'],
+  ['Amount', 'text-right'],
+  ['Direction', ''],
+  ['Reference', ''],
+  ['Counterparty', ''],
+  ['Description', 'pr-4 sm:pr-5'],
+];
+
 function Transactions({
   statement,
   label,
@@ -152,24 +162,11 @@ function Transactions({
       <table className="w-full text-left text-sm" aria-label={label} aria-busy={busy}>
         <thead className="sticky top-0 bg-white text-xs text-zinc-500 uppercase dark:bg-zinc-900 dark:text-zinc-400">
           <tr className="border-b border-zinc-200 dark:border-zinc-800">
-            <th scope="col" className={classNames(CELL, 'pl-4 font-medium sm:pl-5')}>
-              Date
-            </th>
-            <th scope="col" className={classNames(CELL, 'text-right font-medium')}>
-              Amount
-            </th>
-            <th scope="col" className={classNames(CELL, 'font-medium')}>
-              Direction
-            </th>
-            <th scope="col" className={classNames(CELL, 'font-medium')}>
-              Reference
-            </th>
-            <th scope="col" className={classNames(CELL, 'font-medium')}>
-              Counterparty
-            </th>
-            <th scope="col" className={classNames(CELL, 'pr-4 font-medium sm:pr-5')}>
-              Description
-            </th>
+            {HEADERS.map(([name, className]) => (
+              <th key={name} scope="col" className={classNames(CELL, 'font-medium', className)}>
+                {name}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
