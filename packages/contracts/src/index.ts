@@ -3,6 +3,7 @@ export * from './common.ts';
 export * from './default-rule-set.ts';
 export * from './documents.ts';
 export * from './exports.ts';
+export * from './models.ts';
 export * from './onboarding.ts';
 export * from './organizations.ts';
 export * from './realtime.ts';
