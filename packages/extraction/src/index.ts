@@ -1,10 +1,12 @@
 /**
  * @counterpart/extraction — documents in, fields out.
  *
- * tokens/   every input as one token model (contracts' DocumentTokens): text PDFs' text layer, OCR of scans
- *           and photos; words and lines by geometry, reading order.
- * rules/    rule-based models: template selection, rules (regex, anchor, zone, static, table), filters, picks.
- * learned/  AI models learned from annotated training documents.
- * ocr/      offline OCR (tesseract.js with npm-shipped language data), a worker pool.
+ * read/       every input as one token model (contracts' DocumentTokens): a PDF's text layer, offline OCR of
+ *             scans and photos (ocr pool); readDocumentTokens(bytes) is the entry.
+ * geometry/   words into lines, reading order, neighbours (right of, below, above).
+ * normalize/  dates, locale-aware amounts and numbers into normalized values.
+ * rules/      rule-based models: template selection, rules (regex, anchor, zone, static, table), filters, picks.
+ * learned/    AI models learned from annotated training documents.
+ * extract.ts  extract(model, tokens): runs either kind.
  */
-export {};
+export type { Extract, ModelDefinition } from './model.ts';
