@@ -9,4 +9,27 @@
  * learned/    AI models learned from annotated training documents.
  * extract.ts  extract(model, tokens): runs either kind.
  */
+
+export {
+  centerInside,
+  centerX,
+  centerY,
+  horizontalOverlap,
+  unionBox,
+  verticalOverlap,
+} from './geometry/box.ts';
+export type { Line } from './geometry/lines.ts';
+export { lines, readingOrder, segments } from './geometry/lines.ts';
+export { wordsAbove, wordsBelow, wordsRightOf } from './geometry/neighbours.ts';
+export type { TextMap } from './geometry/text-map.ts';
+export { leastConfidence, placeOf, textMap, tokensIn } from './geometry/text-map.ts';
 export type { Extract, ModelDefinition } from './model.ts';
+export type { AmountOptions, AmountValue } from './normalize/amount.ts';
+export { readAmount } from './normalize/amount.ts';
+export type { DateOrder, DateValue } from './normalize/date.ts';
+export { readDate } from './normalize/date.ts';
+export { formatMinor, parseDecimal } from './normalize/number.ts';
+export type { OcrShape } from './normalize/ocr-confusions.ts';
+export { fixOcrConfusions } from './normalize/ocr-confusions.ts';
+export type { Normalized, NormalizeHints } from './normalize/value.ts';
+export { normalizeValue } from './normalize/value.ts';

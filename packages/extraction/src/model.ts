@@ -1,4 +1,10 @@
-import type { DocumentTokens, ExtractionResult, Label, LabelRule, ModelConfiguration } from '@counterpart/contracts';
+import type {
+  DocumentTokens,
+  ExtractionResult,
+  Label,
+  LabelRule,
+  ModelConfiguration,
+} from '@counterpart/contracts';
 
 /**
  * What the engine needs of a model to run it on a document: its labels and configuration, and either
