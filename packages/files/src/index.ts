@@ -30,6 +30,7 @@ export {
   type OpenedPdf,
   openPdf,
   PASSWORD_PROTECTED,
+  type PdfDocument,
   PdfPasswordError,
 } from './pdf/pdf-text.ts';
 export {

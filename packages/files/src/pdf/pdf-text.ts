@@ -36,11 +36,18 @@ function assetFolders() {
   return {
     standardFontDataUrl: `${path.join(root, 'standard_fonts')}${path.sep}`,
     cMapUrl: `${path.join(root, 'cmaps')}${path.sep}`,
+    // Decoders of scanned pages' images (JPEG 2000, JBIG2) and colour profiles.
+    wasmUrl: `${path.join(root, 'wasm')}${path.sep}`,
+    iccUrl: `${path.join(root, 'iccs')}${path.sep}`,
   };
 }
 
+/** pdfjs' open document (to render a page, as the extraction engine does for scanned pages). */
+export type PdfDocument = Awaited<ReturnType<PdfJs['getDocument']>['promise']>;
+
 export interface OpenedPdf {
   pageCount: number;
+  document: PdfDocument;
   /** Parses one page (1-based): its lines of words with boxes and the tables found on it. */
   page(pageNumber: number): Promise<ParsedPdfPage>;
   close(): Promise<void>;
@@ -62,7 +69,7 @@ export async function openPdf(data: Uint8Array, options: { password?: string } =
     useSystemFonts: false,
     verbosity: 0,
   });
-  let document: Awaited<typeof task.promise>;
+  let document: PdfDocument;
   try {
     document = await task.promise;
   } catch (error) {
@@ -79,6 +86,7 @@ export async function openPdf(data: Uint8Array, options: { password?: string } =
 
   return {
     pageCount: document.numPages,
+    document,
     async page(pageNumber) {
       const page = await document.getPage(pageNumber);
       try {
