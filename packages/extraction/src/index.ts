@@ -33,3 +33,6 @@ export type { OcrShape } from './normalize/ocr-confusions.ts';
 export { fixOcrConfusions } from './normalize/ocr-confusions.ts';
 export type { Normalized, NormalizeHints } from './normalize/value.ts';
 export { normalizeValue } from './normalize/value.ts';
+export { createOcrPool, type OcrImage, type OcrPool, type OcrWord } from './read/ocr-pool.ts';
+export { DEFAULT_MAX_PAGES } from './read/pdf-limits.ts';
+export { type ReadOptions, readDocumentTokens } from './read/read-document.ts';
