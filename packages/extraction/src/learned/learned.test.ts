@@ -1,0 +1,193 @@
+import type { DocumentTokens } from '@counterpart/contracts';
+import { describe, expect, it } from 'vitest';
+import type { ModelDefinition } from '../model.ts';
+import { viewDocument } from './document-view.ts';
+import { pickLayout } from './extract-learned.ts';
+import { extractLearned, learnModel, modelInsights } from './index.ts';
+import { CONFIGURATION, invoice, LABELS } from './synthetic.fixture.ts';
+import type { LearnedModel } from './types.ts';
+
+const definition = (learned: unknown): ModelDefinition => ({
+  kind: 'ai',
+  configuration: CONFIGURATION,
+  labels: LABELS,
+  rules: [],
+  learned,
+});
+
+const field = (r: ReturnType<typeof extractLearned>, key: string) => r.fields.find((f) => f.key === key)!;
+
+describe('learnModel + extractLearned', () => {
+  it('learns a layout from 3 documents and reads a 4th with shifted positions and other values', () => {
+    const learned = learnModel(
+      LABELS,
+      CONFIGURATION,
+      [1, 2, 3].map((s) => invoice('A', s)),
+    );
+    const test = invoice('A', 42, { x: 18, y: 30 });
+    expect(test.truth.invoice_number).not.toBe(invoice('A', 1).truth.invoice_number);
+    const r = extractLearned(definition(learned), test.doc);
+    expect(field(r, 'invoice_number').value).toBe(test.truth.invoice_number);
+    expect(field(r, 'invoice_date').value).toBe(test.truth.invoice_date);
+    expect(field(r, 'customer').value).toBe(test.truth.customer);
+    expect(field(r, 'total').value).toBe(test.truth.total);
+    const [d, m, y] = test.truth.invoice_date.split('/');
+    expect(field(r, 'invoice_date').normalized).toEqual({ type: 'date', iso: `${y}-${m}-${d}` });
+    const minor = test.truth.total.replace(/\D/g, '');
+    expect(field(r, 'total').normalized).toEqual({ type: 'amount', minor, currency: 'KES' });
+    for (const f of r.fields) {
+      expect(f.confidence).toBeGreaterThanOrEqual(CONFIGURATION.confidence_threshold);
+      expect(f.needs_review).toBe(false);
+      expect(f.page).toBe(1);
+    }
+    // The box is where the value's words are.
+    const number = test.doc.tokens.find((t) => t.text === test.truth.invoice_number)!;
+    expect(field(r, 'invoice_number').box).toEqual(number.box);
+    expect(field(r, 'invoice_number').source).toBe('learned: anchor "Invoice No:" → right');
+    expect(field(r, 'customer').source).toBe('learned: anchor "Bill To:" → below');
+    // Line items, from the annotated cells' columns (Unit Price, not annotated, is left out).
+    expect(
+      r.tables[0]!.rows.map((row) =>
+        Object.fromEntries(Object.entries(row.cells).map(([k, c]) => [k, c.value])),
+      ),
+    ).toEqual(test.truth.items);
+    expect(r.needs_review).toBe(false);
+  });
+
+  it('groups two vendors into two layouts and reads each document with its own', () => {
+    const train = [...[1, 2, 3].map((s) => invoice('A', s)), ...[4, 5, 6].map((s) => invoice('B', s))];
+    const learned = learnModel(LABELS, CONFIGURATION, train);
+    expect(learned.layouts.map((l) => l.documents)).toEqual([3, 3]);
+    const a = invoice('A', 77, { x: -10, y: 12 });
+    const b = invoice('B', 78, { x: 12, y: -8 });
+    const ia = pickLayout(learned, viewDocument(a.doc));
+    const ib = pickLayout(learned, viewDocument(b.doc));
+    expect(ia.layout.id).toBe(learned.layouts[0]!.id);
+    expect(ib.layout.id).toBe(learned.layouts[1]!.id);
+    for (const t of [a, b]) {
+      const r = extractLearned(definition(learned), t.doc);
+      expect(r.fields.map((f) => f.value)).toEqual([
+        t.truth.invoice_number,
+        t.truth.invoice_date,
+        t.truth.customer,
+        t.truth.total,
+      ]);
+    }
+  });
+
+  it("reads an unknown vendor's invoice through the generic anchors (the labels' own words)", () => {
+    const train = [...[1, 2, 3].map((s) => invoice('A', s)), ...[4, 5, 6].map((s) => invoice('B', s))];
+    const learned = learnModel(LABELS, CONFIGURATION, train);
+    const c = invoice('C', 9);
+    expect(pickLayout(learned, viewDocument(c.doc)).layout).toBe(learned.generic);
+    const r = extractLearned(definition(learned), c.doc);
+    expect(field(r, 'invoice_number').value).toBe(c.truth.invoice_number);
+    expect(field(r, 'invoice_date').normalized?.type).toBe('date');
+    expect(field(r, 'total').value).toBe(c.truth.total);
+  });
+
+  it('keeps working from its JSON (what the server stores)', () => {
+    const learned = learnModel(
+      LABELS,
+      CONFIGURATION,
+      [1, 2, 3].map((s) => invoice('A', s)),
+    );
+    const stored: unknown = JSON.parse(JSON.stringify(learned));
+    expect(stored).toEqual(learned);
+    const t = invoice('A', 5);
+    expect(extractLearned(definition(stored), t.doc)).toEqual(extractLearned(definition(learned), t.doc));
+  });
+
+  it('asks for review when the anchor is gone, and names the next best as alternatives', () => {
+    const learned = learnModel(
+      LABELS,
+      CONFIGURATION,
+      [1, 2, 3].map((s) => invoice('A', s)),
+    );
+    const t = invoice('A', 11);
+    const doc: DocumentTokens = { ...t.doc, tokens: t.doc.tokens.filter((x) => x.text !== 'Total') };
+    const total = field(extractLearned(definition(learned), doc), 'total');
+    expect(total.confidence).toBeLessThan(CONFIGURATION.confidence_threshold);
+    expect(total.needs_review).toBe(true);
+    expect(total.alternatives.length).toBeGreaterThan(0);
+    const sure = field(extractLearned(definition(learned), t.doc), 'total');
+    expect(sure.confidence).toBeGreaterThan(total.confidence);
+  });
+
+  it('learns from a correction typed without a box (the value found in the words)', () => {
+    const examples = [1, 2, 3].map((s) => invoice('A', s));
+    for (const e of examples)
+      for (const a of e.annotations) if (a.label_key === 'total') a.box = { x0: 0, y0: 0, x1: 0, y1: 0 };
+    const learned = learnModel(LABELS, CONFIGURATION, examples);
+    const t = invoice('A', 21);
+    expect(field(extractLearned(definition(learned), t.doc), 'total').value).toBe(t.truth.total);
+  });
+
+  it('says clearly when the model has not learned yet', () => {
+    expect(() => extractLearned(definition(null), invoice('A', 1).doc)).toThrow(/not learned yet/);
+    expect(() => extractLearned(definition({ something: 1 }), invoice('A', 1).doc)).toThrow(/learn again/);
+  });
+});
+
+describe('modelInsights', () => {
+  it("measures each field's accuracy leave-one-out: each document read by a model learned from the others", () => {
+    // Two documents of vendor A and one of vendor B: B's invoice, held out, is read by a model that never saw B.
+    const examples = [invoice('A', 1), invoice('A', 2), invoice('B', 3)];
+    // A mistaken annotation on the second A document: the customer marked on the address line.
+    const wrong = examples[1]!;
+    const address = wrong.doc.tokens.filter((t) => t.text === 'Nairobi,' || t.text === 'Kenya');
+    const customer = wrong.annotations.find((a) => a.label_key === 'customer')!;
+    customer.value = 'Nairobi, Kenya';
+    customer.box = {
+      x0: address[0]!.box.x0,
+      y0: address[0]!.box.y0,
+      x1: address[1]!.box.x1,
+      y1: address[1]!.box.y1,
+    };
+    const learned = learnModel(LABELS, CONFIGURATION, examples);
+    const insights = modelInsights(learned, LABELS);
+    expect(insights.training_documents).toBe(3);
+    // Recompute by hand: learn from two, read the third.
+    for (const label of LABELS.filter((l) => l.type !== 'table')) {
+      let correct = 0;
+      examples.forEach((held, i) => {
+        const rest = examples.filter((_, j) => j !== i);
+        const r = extractLearned(definition(learnModel(LABELS, CONFIGURATION, rest)), held.doc);
+        const want = held.annotations.find((a) => a.label_key === label.key)!.value;
+        const got = field(r, label.key).value ?? '';
+        if (got.replace(/\s+/g, '').toLowerCase() === want.replace(/\s+/g, '').toLowerCase()) correct += 1;
+      });
+      expect(insights.fields.find((f) => f.key === label.key)!.accuracy).toBeCloseTo(correct / 3, 6);
+    }
+    // The mistaken annotation cannot be predicted from the others, nor the others from it alone.
+    expect(insights.fields.find((f) => f.key === 'customer')!.accuracy).toBeLessThan(1);
+    expect(insights.history.map((h) => h.training_documents)).toEqual([1, 2, 3]);
+    expect(insights.history[0]!.accuracy).toBeNull();
+  });
+
+  it('shows the learned anchors with direction and weight, and the value shapes', () => {
+    const learned: LearnedModel = learnModel(
+      LABELS,
+      CONFIGURATION,
+      [1, 2, 3].map((s) => invoice('A', s)),
+    );
+    const insights = modelInsights(learned, LABELS);
+    expect(insights.layouts).toBe(1);
+    const number = insights.fields.find((f) => f.key === 'invoice_number')!;
+    expect(number.shape).toBe('INV-\\d+');
+    expect(number.anchors).toContainEqual({ text: 'no', direction: 'left of value', weight: 1 });
+    expect(number.examples).toBe(3);
+    expect(insights.fields.find((f) => f.key === 'total')!.shape).toBe('amount');
+    expect(insights.fields.find((f) => f.key === 'customer')!.anchors[0]).toEqual({
+      text: 'bill',
+      direction: 'above value',
+      weight: 1,
+    });
+    expect(
+      insights.fields
+        .find((f) => f.key === 'items')!
+        .anchors.map((a) => a.text)
+        .sort(),
+    ).toEqual(['amount', 'description', 'qty']);
+  });
+});
