@@ -23,6 +23,7 @@ export { lines, readingOrder, segments } from './geometry/lines.ts';
 export { wordsAbove, wordsBelow, wordsRightOf } from './geometry/neighbours.ts';
 export type { TextMap } from './geometry/text-map.ts';
 export { leastConfidence, placeOf, textMap, tokensIn } from './geometry/text-map.ts';
+export { extractLearned, type LearnedModel, learnModel, modelInsights } from './learned/index.ts';
 export type { Extract, ModelDefinition } from './model.ts';
 export type { AmountOptions, AmountValue } from './normalize/amount.ts';
 export { readAmount } from './normalize/amount.ts';
