@@ -4,11 +4,15 @@ import path from 'node:path';
 import type { Box } from '@counterpart/contracts';
 import { createWorker, PSM, type Worker } from 'tesseract.js';
 
-/** An image to read: PNG bytes (grey is best) and its size in pixels. */
+/**
+ * An image to read: a file tesseract decodes (PGM, PNG, JPEG, TIFF) and its size in pixels; `straighten`
+ * asks tesseract to deskew it itself (for images not straightened before).
+ */
 export interface OcrImage {
-  png: Uint8Array;
+  bytes: Uint8Array;
   width: number;
   height: number;
+  straighten?: boolean;
 }
 
 /** A word as OCR read it: its box in the image's units (0..1, top-left origin) and confidence 0..1. */
@@ -63,7 +67,9 @@ export function createOcrPool(options: { workers?: number } = {}): OcrPool {
     const { mkdir } = await import('node:fs/promises');
     const workerOptions = ocrWorkerOptions();
     await mkdir(workerOptions.cachePath, { recursive: true });
-    const worker = await createWorker('eng', LSTM_ONLY, workerOptions);
+    // The error handler keeps tesseract from throwing a failed job's error out of its message handler
+    // (an uncaught exception); the job's own promise still rejects with it.
+    const worker = await createWorker('eng', LSTM_ONLY, { ...workerOptions, errorHandler: () => {} });
     await worker.setParameters(PARAMETERS);
     return worker;
   };
@@ -111,7 +117,16 @@ export function createOcrPool(options: { workers?: number } = {}): OcrPool {
 }
 
 async function recognizeWith(worker: Worker, image: OcrImage): Promise<OcrWord[]> {
-  const { data } = await worker.recognize(Buffer.from(image.png), {}, { blocks: true, text: false });
+  const { data } = await worker
+    .recognize(
+      Buffer.from(image.bytes.buffer, image.bytes.byteOffset, image.bytes.byteLength),
+      image.straighten ? { rotateAuto: true } : {},
+      { blocks: true, text: false },
+    )
+    .catch((error: unknown) => {
+      // Tesseract rejects with the error's text.
+      throw error instanceof Error ? error : new Error(String(error).replace(/^Error: /, ''));
+    });
   const words: OcrWord[] = [];
   const clamp = (n: number) => (n < 0 ? 0 : n > 1 ? 1 : Math.round(n * 1e6) / 1e6);
   for (const block of data.blocks ?? []) {

@@ -1,0 +1,119 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { DocumentContentError } from '@counterpart/files';
+import { createCanvas } from '@napi-rs/canvas';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { estimateSkew } from './deskew.ts';
+import { createOcrPool } from './ocr-pool.ts';
+import { rotate, toGray } from './raster.ts';
+import { readDocumentTokens } from './read-document.ts';
+
+const LINES = ['INVOICE INV-2001', 'Date 12/03/2026', 'Total KES 104,400.00'];
+
+/** A white image with lines of known text at known places (40 px type, a line every 90 px). */
+function textImage(width: number, height: number, lines = LINES, at = { x: 100, y: 120 }) {
+  const canvas = createCanvas(width, height);
+  const context = canvas.getContext('2d');
+  context.fillStyle = '#ffffff';
+  context.fillRect(0, 0, width, height);
+  context.fillStyle = '#000000';
+  context.font = '40px sans-serif';
+  lines.forEach((line, i) => context.fillText(line, at.x, at.y + i * 90));
+  return canvas;
+}
+
+describe('estimateSkew', () => {
+  it('finds how far a page was turned, either way, and 0 for a straight page', () => {
+    const page = textImage(
+      1200,
+      1600,
+      Array.from({ length: 14 }, (_, i) => `${LINES[i % 3]} line ${i}`),
+    );
+    expect(estimateSkew(toGray(page))).toBe(0);
+    expect(estimateSkew(toGray(rotate(page, 3)))).toBeCloseTo(3, 0);
+    expect(Math.abs(estimateSkew(toGray(rotate(page, -2))) + 2)).toBeLessThanOrEqual(0.3);
+  });
+});
+
+describe('readDocumentTokens with OCR', () => {
+  const ocr = createOcrPool({ workers: 2 });
+  afterAll(() => ocr.close());
+
+  it('reads a turned PNG photo of known text: words, boxes where drawn, confidence, source ocr', async () => {
+    const png = await rotate(textImage(1000, 400), 2).encode('png');
+    const doc = await readDocumentTokens(png, { ocr });
+    expect(doc.pages).toEqual([{ page: 1, width: 1000, height: 400 }]);
+    expect(doc.tokens.map((t) => t.text).join(' ')).toBe(LINES.join(' '));
+    for (const token of doc.tokens) {
+      expect(token).toMatchObject({ page: 1, source: 'ocr' });
+      expect(token.confidence).toBeGreaterThan(0.6);
+      expect(token.confidence).toBeLessThanOrEqual(1);
+    }
+    // Straightened, "INVOICE" starts near x = 100 px and sits on the first line (baseline 120 px).
+    const invoice = doc.tokens[0];
+    expect(invoice?.box.x0).toBeCloseTo(100 / 1000, 1);
+    expect(invoice?.box.y1).toBeCloseTo(120 / 400, 1);
+    expect(doc.tokens.at(-1)?.box.y1).toBeCloseTo(300 / 400, 1);
+  });
+
+  it('OCRs only the pages of a PDF that have no text', async () => {
+    const pdf = await PDFDocument.create();
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    pdf.addPage([595, 842]).drawText('Typed page', { x: 50, y: 780, size: 14, font });
+    // Page 2: a scan, the picture of the text filling the page at 150 DPI.
+    const scan = await pdf.embedPng(await textImage(1240, 1754, LINES, { x: 150, y: 200 }).encode('png'));
+    pdf.addPage([595, 842]).drawImage(scan, { x: 0, y: 0, width: 595, height: 842 });
+    const progress: number[] = [];
+    const doc = await readDocumentTokens(await pdf.save(), {
+      ocr,
+      onProgress: (done) => progress.push(done),
+    });
+    expect(doc.pages).toEqual([
+      { page: 1, width: 595, height: 842 },
+      { page: 2, width: 595, height: 842 },
+    ]);
+    expect(doc.tokens.filter((t) => t.page === 1).map((t) => [t.text, t.source])).toEqual([
+      ['Typed', 'pdf'],
+      ['page', 'pdf'],
+    ]);
+    const scanned = doc.tokens.filter((t) => t.page === 2);
+    expect(scanned.map((t) => t.text).join(' ')).toBe(LINES.join(' '));
+    expect(scanned.every((t) => t.source === 'ocr')).toBe(true);
+    expect(scanned[0]?.box.x0).toBeCloseTo(150 / 1240, 1);
+    expect(progress).toEqual([1, 2]);
+  });
+
+  it('refuses a damaged PNG and an image too large to read', async () => {
+    const png = await textImage(200, 100).encode('png');
+    const cut = png.subarray(0, 60);
+    await expect(readDocumentTokens(cut, { ocr })).rejects.toThrow(
+      new DocumentContentError('The PNG image is damaged and cannot be read'),
+    );
+    const huge = Buffer.from(png);
+    huge.writeUInt32BE(20_000, 16);
+    huge.writeUInt32BE(20_000, 20);
+    await expect(readDocumentTokens(huge, { ocr })).rejects.toThrow(
+      'The image is 20,000 × 20,000 pixels; at most 70 megapixels are read',
+    );
+  });
+});
+
+const exec = promisify(execFile);
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+describe('OCR offline', () => {
+  // Without a network namespace (unshare) to cut the network, the run proves nothing: it fails loudly.
+  it('reads an image with the network cut off (nothing is downloaded)', async () => {
+    expect(existsSync('/usr/bin/unshare')).toBe(true);
+    const { stdout } = await exec(
+      'unshare',
+      ['-rn', process.execPath, '--import', 'tsx', path.join(here, 'ocr-offline.fixture.ts')],
+      { cwd: here, timeout: 120_000 },
+    );
+    expect(stdout.trim()).toBe('Total KES 104,400.00');
+  });
+});
