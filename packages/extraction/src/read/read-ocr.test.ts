@@ -22,7 +22,7 @@ function textImage(width: number, height: number, lines = LINES, at = { x: 100, 
   context.fillRect(0, 0, width, height);
   context.fillStyle = '#000000';
   context.font = '40px sans-serif';
-  lines.forEach((line, i) => context.fillText(line, at.x, at.y + i * 90));
+  for (const [i, line] of lines.entries()) context.fillText(line, at.x, at.y + i * 90);
   return canvas;
 }
 
