@@ -1,8 +1,10 @@
 import type { Box, DocumentTokens, Token } from '@counterpart/contracts';
+import { lines as geometryLines } from '../geometry/lines.ts';
 
 /**
- * A document as the learner reads it: tokens grouped into lines (by vertical overlap), each line
- * split into segments where the gap between two words is wider than a few spaces (a column break).
+ * A document as the learner reads it: geometry/'s lines (tokens grouped by vertical overlap, each
+ * split into segments where a gap is wider than the line's height — a column break), with each
+ * token's line, segment and anchor word at hand.
  */
 export interface ViewToken {
   index: number;
@@ -43,59 +45,30 @@ export function anchorWord(text: string): string {
   return w;
 }
 
-function pageAspect(doc: DocumentTokens, page: number): number {
-  const p = doc.pages.find((q) => q.page === page);
-  // A4 when the page size is unknown.
-  return p && p.width > 0 ? p.height / p.width : 842 / 595;
-}
-
+/** Builds the view on geometry/'s lines (vertical overlap, segments at gaps wider than the line's height). */
 export function viewDocument(doc: DocumentTokens): DocumentView {
-  const order = doc.tokens
-    .map((token, index) => ({ token, index }))
-    .filter((t) => t.token.text.trim() !== '')
-    .sort(
-      (a, b) =>
-        a.token.page - b.token.page ||
-        (a.token.box.y0 + a.token.box.y1) / 2 - (b.token.box.y0 + b.token.box.y1) / 2 ||
-        a.token.box.x0 - b.token.box.x0,
-    );
-  const lines: ViewLine[] = [];
-  let current: ViewLine | null = null;
+  const indexOf = new Map<Token, number>();
+  doc.tokens.forEach((t, i) => {
+    indexOf.set(t, i);
+  });
   const tokens: ViewToken[] = [];
-  for (const { token, index } of order) {
-    const { box } = token;
-    const h = Math.max(box.y1 - box.y0, 1e-6);
-    const cy = (box.y0 + box.y1) / 2;
-    if (current && current.page === token.page) {
-      const overlap = Math.min(current.y1, box.y1) - Math.max(current.y0, box.y0);
-      const lineH = current.y1 - current.y0;
-      if (overlap > 0.5 * Math.min(h, lineH) || (cy > current.y0 && cy < current.y1)) {
-        current.y0 = Math.min(current.y0, box.y0);
-        current.y1 = Math.max(current.y1, box.y1);
-        const vt = makeToken(token, index, current.index, cy);
-        current.tokens.push(vt);
-        tokens.push(vt);
-        continue;
-      }
-    }
-    current = { index: lines.length, page: token.page, tokens: [], y0: box.y0, y1: box.y1 };
-    lines.push(current);
-    const vt = makeToken(token, index, current.index, cy);
-    current.tokens.push(vt);
-    tokens.push(vt);
-  }
-  for (const line of lines) {
-    line.tokens.sort((a, b) => a.token.box.x0 - b.token.box.x0);
-    const aspect = pageAspect(doc, line.page);
-    // A gap wider than about 1.2 line heights (in the same units) breaks the line into segments.
-    const height = (line.y1 - line.y0) * aspect;
-    let segment = 0;
-    line.tokens.forEach((t, i) => {
-      const prev = line.tokens[i - 1];
-      if (prev && t.token.box.x0 - prev.token.box.x1 > Math.max(1.2 * height, 0.012)) segment += 1;
-      t.segment = segment;
+  const lines: ViewLine[] = geometryLines(doc).map((line, li) => {
+    const segmentOf = (i: number) => line.segmentStarts.filter((s) => s <= i).length - 1;
+    const own = line.tokens.map((token, i) => {
+      const vt: ViewToken = {
+        index: indexOf.get(token) ?? -1,
+        token,
+        word: anchorWord(token.text),
+        line: li,
+        segment: segmentOf(i),
+        cx: (token.box.x0 + token.box.x1) / 2,
+        cy: (token.box.y0 + token.box.y1) / 2,
+      };
+      tokens.push(vt);
+      return vt;
     });
-  }
+    return { index: li, page: line.page, tokens: own, y0: line.box.y0, y1: line.box.y1 };
+  });
   const byWord = new Map<string, ViewToken[]>();
   for (const t of tokens) {
     if (!t.word) continue;
@@ -105,18 +78,6 @@ export function viewDocument(doc: DocumentTokens): DocumentView {
   }
   const pageCount = Math.max(doc.pages.length, ...doc.tokens.map((t) => t.page), 0);
   return { doc, tokens, lines, pageCount, byWord };
-}
-
-function makeToken(token: Token, index: number, line: number, cy: number): ViewToken {
-  return {
-    index,
-    token,
-    word: anchorWord(token.text),
-    line,
-    segment: 0,
-    cx: (token.box.x0 + token.box.x1) / 2,
-    cy,
-  };
 }
 
 /** The box around some tokens. */

@@ -10,7 +10,7 @@ import type { ModelDefinition } from '../model.ts';
 import { type Candidate, fieldCandidates, rivalWords, spans } from './candidates.ts';
 import { type DocumentView, viewDocument } from './document-view.ts';
 import { documentPrint, KNOWN_SIMILARITY, printSimilarity } from './layouts.ts';
-import { normalizeLearned } from './normalize-value.ts';
+import { normalizeLearned, normalizeWithCertainty } from './normalize-value.ts';
 import { extractTable } from './tables.ts';
 import type { LearnedField, LearnedLayout, LearnedModel } from './types.ts';
 
@@ -88,8 +88,11 @@ function readField(
   const exps = z.map((v) => Math.exp(v - max));
   const sum = exps.reduce((s, v) => s + v, 0);
   const probs = exps.map((v) => v / sum);
+  // The words' OCR confidence and how much reading the value had to guess lower it.
   const ocr = best.tokens.reduce((s, t) => s + t.token.confidence, 0) / best.tokens.length;
-  const confidence = Math.min(1, Math.sqrt(best.score) * probs[0]! * ocr);
+  const reading = normalizeWithCertainty(field.type, best.text, conf);
+  const certainty = reading.normalized ? reading.certainty : field.type === 'text' ? 1 : 0.5;
+  const confidence = Math.min(1, Math.sqrt(best.score) * probs[0]! * ocr * certainty);
   const strong = best.hits.filter((h) => h.match > 0.4);
   const side = strong.some((h) => h.anchor.direction === 'left') ? 'left' : 'above';
   const hits = strong
@@ -102,7 +105,7 @@ function readField(
   return {
     key: label.key,
     value: best.text,
-    normalized: normalizeLearned(field.type, best.text, conf),
+    normalized: reading.normalized,
     confidence,
     page: best.page,
     box: best.box,
