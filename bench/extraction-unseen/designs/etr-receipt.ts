@@ -61,7 +61,7 @@ export const etrReceipt: Design = {
     push(rule);
     push(pad(`No. ${plan.invoiceNumber}`, `Till: 0${rng.int(1, 4)}`));
     push(pad(`Date: ${formatDate(plan.invoiceDate, look.date)}`, time));
-    push(`Customer: ${plan.customer.name}`.slice(0, WIDTH));
+    for (const part of chop(`Customer: ${plan.customer.name}`)) push(part);
     if (plan.customer.kraPin) push(`Cust. PIN: ${plan.customer.kraPin}`);
     push(rule);
     push(pad('ITEM', 'AMOUNT'));
