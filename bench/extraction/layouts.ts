@@ -150,7 +150,7 @@ const classic: Layout = (w, inv, rec) => {
     inv,
     rec,
     [
-      { key: 'description', header: 'Description', x: 50, align: 'left' },
+      { key: 'description', header: 'Description', x: 50, align: 'left', wrap: 260 },
       { key: 'quantity', header: 'Qty', x: 360, align: 'right' },
       { key: 'unit_price', header: 'Unit Price', x: 450, align: 'right' },
       { key: 'amount', header: 'Amount', x: R, align: 'right' },
@@ -203,7 +203,7 @@ const stackedLayout: Layout = (w, inv, rec) => {
     inv,
     rec,
     [
-      { key: 'description', header: 'ITEM', x: 50, align: 'left' },
+      { key: 'description', header: 'ITEM', x: 50, align: 'left', wrap: 250 },
       { key: 'quantity', header: 'QTY', x: 350, align: 'right' },
       { key: 'unit_price', header: 'RATE', x: 450, align: 'right' },
       { key: 'amount', header: 'AMOUNT', x: R, align: 'right' },
@@ -320,7 +320,7 @@ const euro: Layout = (w, inv, rec) => {
     rec,
     [
       { key: 'index', header: 'Pos.', x: 50, align: 'left' },
-      { key: 'description', header: 'Description', x: 80, align: 'left' },
+      { key: 'description', header: 'Description', x: 80, align: 'left', wrap: 230 },
       { key: 'quantity', header: 'Quantity', x: 370, align: 'right' },
       { key: 'unit_price', header: 'Unit price', x: 455, align: 'right' },
       { key: 'amount', header: 'Net amount', x: R, align: 'right' },
@@ -393,7 +393,7 @@ const long: Layout = (w, inv, rec) => {
     inv,
     rec,
     [
-      { key: 'description', header: 'Item Description', x: 50, align: 'left' },
+      { key: 'description', header: 'Item Description', x: 50, align: 'left', wrap: 260 },
       { key: 'quantity', header: 'Quantity', x: 370, align: 'right' },
       { key: 'unit_price', header: 'Unit Cost', x: 455, align: 'right' },
       { key: 'amount', header: 'Line Total', x: R, align: 'right' },
@@ -475,7 +475,7 @@ const taxInvoice: Layout = (w, inv, rec) => {
     rec,
     [
       { key: 'quantity', header: 'Qty', x: 80, align: 'right' },
-      { key: 'description', header: 'Description', x: 100, align: 'left' },
+      { key: 'description', header: 'Description', x: 100, align: 'left', wrap: 270 },
       { key: 'unit_price', header: 'Unit Price', x: 450, align: 'right' },
       { key: 'amount', header: 'Total', x: R, align: 'right' },
     ],
@@ -528,7 +528,7 @@ const compact: Layout = (w, inv, rec) => {
     inv,
     rec,
     [
-      { key: 'description', header: 'Item', x: 50, align: 'left' },
+      { key: 'description', header: 'Item', x: 50, align: 'left', wrap: 270 },
       { key: 'quantity', header: 'Qty', x: 380, align: 'right' },
       { key: 'unit_price', header: 'Price', x: 460, align: 'right' },
       { key: 'amount', header: 'Total', x: R, align: 'right' },

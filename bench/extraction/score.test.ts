@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { ExtractionResult, FieldResult, NormalizedValue } from '@counterpart/contracts';
 import type { InvoiceTruth, ValueTruth } from './invoice-data.ts';
-import { rates, sameValue, scoreDocument, Tally } from './score.ts';
+import { rates, readable, sameValue, scoreDocument, Tally } from './score.ts';
 
 const box = { x0: 0.1, y0: 0.1, x1: 0.2, y1: 0.12 };
 const v = (text: string, normalized: NormalizedValue): ValueTruth => ({ text, normalized, page: 1, box });
@@ -183,4 +183,28 @@ test('a number column accepts 1.5 written as 1,5 once normalized', () => {
   assert.equal(sameValue({ value: '1,5', normalized: { type: 'number', value: '1.5' } }, q), true);
   assert.equal(sameValue({ value: '1,5', normalized: { type: 'number', value: '1.50' } }, q), true);
   assert.equal(sameValue({ value: '15', normalized: { type: 'number', value: '15' } }, q), false);
+});
+
+test('readable: a value counts when the words inside its box read its text exactly', () => {
+  const token = (text: string, x0: number, x1: number) => ({
+    page: 1,
+    text,
+    box: { x0, y0: 0.1, x1, y1: 0.12 },
+    confidence: 0.9,
+    source: 'ocr' as const,
+  });
+  const doc = {
+    pages: [{ page: 1, width: 595, height: 842 }],
+    // Only the vendor's name box (0.1..0.2) holds words: "Kilimani Print Works" split in three.
+    tokens: [token('Kilimani', 0.1, 0.13), token('Print', 0.135, 0.16), token('Works', 0.165, 0.2)],
+  };
+  const r = readable(doc, truth);
+  // Every field shares the same box here: only vendor_name's text matches.
+  assert.deepEqual(r.fields, { truth: 10, predicted: 10, correct: 1 });
+  const misread = {
+    ...doc,
+    tokens: [token('Kilimani', 0.1, 0.13), token('Prlnt', 0.135, 0.16), token('Works', 0.165, 0.2)],
+  };
+  assert.equal(readable(misread, truth).fields.correct, 0);
+  assert.deepEqual(r.cells, { truth: 8, predicted: 8, correct: 0 });
 });

@@ -5,7 +5,13 @@
  * spacing. A value whose normalized form is missing is compared by its text. A line-item row is correct
  * when every one of its cells is; rows are matched one to one.
  */
-import type { CellResult, ExtractionResult, FieldResult, NormalizedValue } from '@counterpart/contracts';
+import type {
+  CellResult,
+  DocumentTokens,
+  ExtractionResult,
+  FieldResult,
+  NormalizedValue,
+} from '@counterpart/contracts';
 import {
   COLUMN_KEYS,
   FIELD_KEYS,
@@ -148,3 +154,46 @@ export class Tally {
 
 /** "97.5" or "–" for a rate. */
 export const percent = (rate: number | null): string => (rate === null ? '–' : (rate * 100).toFixed(1));
+
+/**
+ * How many truth values the reader got letter for letter: the tokens whose centres fall inside the
+ * value's box (grown by `margin` page units) read, joined by spaces, exactly the printed text (up to
+ * case and spacing). No model can be right more often than its text was read: an upper bound.
+ */
+export function readable(
+  doc: DocumentTokens,
+  truth: InvoiceTruth,
+  margin = 0.004,
+): { fields: Counts; cells: Counts } {
+  const inside = (v: ValueTruth) =>
+    doc.tokens
+      .filter((t) => {
+        const cx = (t.box.x0 + t.box.x1) / 2;
+        const cy = (t.box.y0 + t.box.y1) / 2;
+        return (
+          t.page === v.page &&
+          cx >= v.box.x0 - margin &&
+          cx <= v.box.x1 + margin &&
+          cy >= v.box.y0 - margin &&
+          cy <= v.box.y1 + margin
+        );
+      })
+      .map((t) => t.text)
+      .join(' ');
+  const fields = emptyCounts();
+  for (const key of FIELD_KEYS) {
+    const v = truth.fields[key];
+    fields.truth++;
+    fields.predicted++;
+    if (canonicalText(inside(v)) === canonicalText(v.text)) fields.correct++;
+  }
+  const cells = emptyCounts();
+  for (const row of truth.line_items)
+    for (const col of COLUMN_KEYS) {
+      const v = row.cells[col];
+      cells.truth++;
+      cells.predicted++;
+      if (canonicalText(inside(v)) === canonicalText(v.text)) cells.correct++;
+    }
+  return { fields, cells };
+}

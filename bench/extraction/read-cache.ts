@@ -1,0 +1,69 @@
+/**
+ * Reading renditions into tokens through the engine, a few at a time on one OCR pool, with a disk
+ * cache (bench/extraction/.cache) keyed by the bytes and the engine's read/ sources: a rerun after a
+ * change elsewhere does not OCR again, a change to the reader does.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { DocumentTokens } from '@counterpart/contracts';
+import { type OcrPool, readDocumentTokens } from '@counterpart/extraction';
+
+const READ_DIR = path.join(import.meta.dirname, '..', '..', 'packages', 'extraction', 'src', 'read');
+const CACHE = path.join(import.meta.dirname, '.cache');
+
+/** A hash of the reader's sources (tests left out). */
+function readerVersion(): string {
+  const hash = createHash('sha256');
+  for (const file of readdirSync(READ_DIR).sort())
+    if (file.endsWith('.ts') && !file.endsWith('.test.ts'))
+      hash.update(file).update(readFileSync(path.join(READ_DIR, file)));
+  return hash.digest('hex').slice(0, 16);
+}
+
+export interface ReadTiming {
+  /** Seconds spent reading (not from the cache), wall clock. */
+  seconds: number;
+  pages: number;
+  cached: number;
+}
+
+export function tokenReader(ocr: OcrPool, useCache = process.env.CACHE !== '0') {
+  const version = readerVersion();
+  mkdirSync(CACHE, { recursive: true });
+  const timing: ReadTiming = { seconds: 0, pages: 0, cached: 0 };
+  async function read(bytes: Uint8Array): Promise<DocumentTokens> {
+    const key = createHash('sha256').update(bytes).digest('hex').slice(0, 32);
+    const file = path.join(CACHE, `${key}-${version}.json`);
+    if (useCache && existsSync(file)) {
+      timing.cached++;
+      return JSON.parse(readFileSync(file, 'utf8')) as DocumentTokens;
+    }
+    const doc = await readDocumentTokens(bytes, { ocr });
+    if (useCache) writeFileSync(file, JSON.stringify(doc));
+    return doc;
+  }
+  /** Reads all, `concurrency` at a time (an OCR worker each); timing covers the uncached ones. */
+  async function readAll(items: Uint8Array[], concurrency: number): Promise<DocumentTokens[]> {
+    const out: DocumentTokens[] = new Array(items.length);
+    let next = 0;
+    const started = performance.now();
+    let fresh = 0;
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (next < items.length) {
+          const i = next++;
+          const before = timing.cached;
+          out[i] = await read(items[i] as Uint8Array);
+          if (timing.cached === before) fresh += (out[i] as DocumentTokens).pages.length;
+        }
+      }),
+    );
+    if (fresh > 0) {
+      timing.seconds += (performance.now() - started) / 1000;
+      timing.pages += fresh;
+    }
+    return out;
+  }
+  return { readAll, timing };
+}
