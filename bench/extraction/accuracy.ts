@@ -25,6 +25,7 @@ import * as engine from '@counterpart/extraction';
 import { createOcrPool, type ModelDefinition } from '@counterpart/extraction';
 import { type GeneratedInvoice, generateSet, type Split, sizeFromEnv } from './generator.ts';
 import { FIELD_KEYS, type InvoiceTruth, type LAYOUTS } from './invoice-data.ts';
+import { runTemplate } from './invoice2data.ts';
 import { annotationsOf, configuration, LABELS } from './labels.ts';
 import { RENDITIONS, type Rendition, type RenditionName, render } from './renditions.ts';
 import { ruleModel } from './rule-models.ts';
@@ -145,6 +146,13 @@ try {
     }
     readRight[rendition] = { fields: rates(read.fields).recall, cells: rates(read.cells).recall };
 
+    // (c) invoice2data-style templates (regex per field over the layout text), the comparison.
+    for (const [i, doc] of set.entries()) {
+      if (doc.truth.layout === 'compact') continue;
+      const result = runTemplate(doc.truth.layout as (typeof LAYOUTS)[number], tokens[i] as DocumentTokens);
+      const groups = doc.split === 'train' ? ['all'] : ['all', 'test', GROUPS[doc.split]];
+      record(rendition, 'invoice2data', groups, result, (docs[i] as Rendition).truth);
+    }
     if (!api.extract) {
       log('extract() is not exported by @counterpart/extraction yet: no accuracy figures');
       continue;
@@ -204,7 +212,7 @@ lines.push(row(['rendition', 'model', 'documents', 'field precision', 'field rec
 lines.push(row(['---', '---', '---', '---', '---', '---', '---']));
 const order = ['test', 'seen vendors', 'unseen vendor', 'unseen layout', 'all'];
 for (const rendition of WANTED)
-  for (const model of ['rules', 'learned'])
+  for (const model of ['rules', 'learned', 'invoice2data'])
     for (const group of order) {
       const c = results.get(`${rendition}|${model}|${group}`);
       if (!c) continue;
@@ -223,9 +231,9 @@ for (const rendition of WANTED)
       );
     }
 lines.push('', '### Per field, on test invoices (seen vendors + unseen vendor): precision/recall', '');
-const columns = WANTED.flatMap((r) => ['rules', 'learned'].map((m) => `${r}|${m}|test`)).filter((k) =>
-  results.has(k),
-);
+const columns = WANTED.flatMap((r) =>
+  ['rules', 'learned', 'invoice2data'].map((m) => `${r}|${m}|test`),
+).filter((k) => results.has(k));
 lines.push(row(['field', ...columns.map((k) => k.split('|').slice(0, 2).join(' '))]));
 lines.push(row(['---', ...columns.map(() => '---')]));
 for (const key of FIELD_KEYS)
