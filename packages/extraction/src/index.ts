@@ -10,6 +10,7 @@
  * extract.ts  extract(model, tokens): runs either kind.
  */
 
+export { extract } from './extract.ts';
 export {
   centerInside,
   centerX,
@@ -37,3 +38,14 @@ export { normalizeValue } from './normalize/value.ts';
 export { createOcrPool, type OcrImage, type OcrPool, type OcrWord } from './read/ocr-pool.ts';
 export { DEFAULT_MAX_PAGES } from './read/pdf-limits.ts';
 export { type ReadOptions, readDocumentTokens } from './read/read-document.ts';
+export type { Candidate, RuleContext } from './rules/context.ts';
+export { ruleContext } from './rules/context.ts';
+export { runFieldRule } from './rules/field-rules.ts';
+export type { Filtered } from './rules/filters.ts';
+export { applyFilters } from './rules/filters.ts';
+export { compilePattern, RulePatternError } from './rules/patterns.ts';
+export type { Pick, Picked, Typed } from './rules/picks.ts';
+export { pickValue } from './rules/picks.ts';
+export { runRuleBasedModel, textSource } from './rules/run-rules.ts';
+export { editDistance, matchesLayout } from './rules/selection.ts';
+export { DEFAULT_TABLE_END, extractTable } from './rules/table.ts';

@@ -21,6 +21,8 @@ export interface NormalizeHints {
   decimal?: DecimalSeparator;
   /** Date formats to try first (a date filter's). */
   dateFormats?: readonly string[];
+  /** The currency an amount filter read, instead of the model's. */
+  currency?: string;
 }
 
 type Settings = Pick<ModelConfiguration, 'date_order' | 'decimal_separator' | 'currency'>;
@@ -37,7 +39,7 @@ export function normalizeValue(
     return { normalized: { type: 'text', text: collapsed }, certainty: 1 };
   }
   if (type === 'amount') {
-    const amount = readAmount(text, { decimal, currency: configuration.currency });
+    const amount = readAmount(text, { decimal, currency: hints.currency ?? configuration.currency });
     if (!amount) return { normalized: null, certainty: 0 };
     return {
       normalized: { type: 'amount', minor: amount.minor, currency: amount.currency },

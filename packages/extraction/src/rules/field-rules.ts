@@ -1,0 +1,188 @@
+import type { Box, Rule, Token } from '@counterpart/contracts';
+import { centerInside, unionBox } from '../geometry/box.ts';
+import { wordsAbove, wordsBelow } from '../geometry/neighbours.ts';
+import { tokensIn } from '../geometry/text-map.ts';
+import { type Candidate, candidateOf, type RuleContext } from './context.ts';
+import { compilePattern, literalPattern } from './patterns.ts';
+
+type FieldRule = Exclude<Rule, { method: 'table' }>;
+type AnchorRule = Extract<Rule, { method: 'anchor' }>;
+
+/** Every value a field rule finds in the document, in reading order. */
+export function runFieldRule(rule: FieldRule, ctx: RuleContext, where: string): Candidate[] {
+  switch (rule.method) {
+    case 'static':
+      return [{ text: rule.value, page: null, box: null, confidence: 1, order: -1 }];
+    case 'regex':
+      return runRegex(rule.pattern, rule.group, rule.case_sensitive, ctx, where);
+    case 'zone':
+      return runZone(rule.page, rule.box, ctx);
+    case 'anchor':
+      return runAnchor(rule, ctx, where);
+  }
+}
+
+/** The group's span of a match with indices (the whole match when the pattern has fewer groups). */
+function groupSpan(match: RegExpExecArray, group: number): [number, number] | null {
+  const indices = match.indices;
+  if (!indices) return null;
+  const span = group < indices.length ? indices[group] : indices[0];
+  return span ?? null;
+}
+
+function runRegex(pattern: string, group: number, caseSensitive: boolean, ctx: RuleContext, where: string) {
+  const regex = compilePattern(pattern, caseSensitive ? 'gmd' : 'gimd', where);
+  const found: Candidate[] = [];
+  for (const match of ctx.map.text.matchAll(regex)) {
+    const span = groupSpan(match, group);
+    if (!span || span[0] === span[1]) continue;
+    const text = ctx.map.text.slice(span[0], span[1]).replace(/\n/g, ' ');
+    found.push(candidateOf(text, tokensIn(ctx.map, span[0], span[1]), span[0]));
+    if (found.length >= 200) break;
+  }
+  return found;
+}
+
+function runZone(page: 'first' | 'last' | 'any' | number, zone: Box, ctx: RuleContext): Candidate[] {
+  const pages =
+    page === 'any'
+      ? ctx.pageNumbers
+      : page === 'first'
+        ? ctx.pageNumbers.slice(0, 1)
+        : page === 'last'
+          ? ctx.pageNumbers.slice(-1)
+          : [page];
+  const found: Candidate[] = [];
+  for (const number of pages) {
+    const inside = ctx.map.spans.filter((s) => s.token.page === number && centerInside(s.token.box, zone));
+    if (inside.length === 0) continue;
+    const text = inside.map((s) => s.token.text).join(' ');
+    found.push(
+      candidateOf(
+        text,
+        inside.map((s) => s.token),
+        inside[0]!.start,
+      ),
+    );
+  }
+  return found;
+}
+
+/** Words as one text with the words' spans, for matching a value pattern near an anchor. */
+interface Piece {
+  text: string;
+  token: Token;
+}
+
+function joinPieces(pieces: readonly Piece[]) {
+  let text = '';
+  const spans: { start: number; end: number; token: Token }[] = [];
+  for (const piece of pieces) {
+    if (text !== '') text += ' ';
+    spans.push({ start: text.length, end: text.length + piece.text.length, token: piece.token });
+    text += piece.text;
+  }
+  return { text, spans };
+}
+
+const LEADING_SEPARATORS = /^[\s:#=|]+/;
+
+/** The value within pieces: the value pattern's first match, or the first run of words up to a wide gap. */
+function valueIn(
+  pieces: readonly Piece[],
+  rule: AnchorRule,
+  ctx: RuleContext,
+  where: string,
+): { text: string; tokens: Token[] } | null {
+  const joined = joinPieces(pieces);
+  if (rule.value_pattern) {
+    const match = compilePattern(rule.value_pattern, 'id', `${where} (value pattern)`).exec(joined.text);
+    if (!match) return null;
+    const span = groupSpan(match, 1);
+    if (!span || span[0] === span[1]) return null;
+    const tokens = joined.spans.filter((s) => s.end > span[0] && s.start < span[1]).map((s) => s.token);
+    return { text: joined.text.slice(span[0], span[1]), tokens };
+  }
+  const kept: Piece[] = [];
+  for (const piece of pieces) {
+    const previous = kept.at(-1);
+    if (previous && previous.token !== piece.token) {
+      const size = ctx.pageSize(piece.token.page);
+      const gap = (piece.token.box.x0 - previous.token.box.x1) * size.width;
+      const height = (piece.token.box.y1 - piece.token.box.y0) * size.height;
+      if (gap > 1.2 * height) break;
+    }
+    kept.push(piece);
+  }
+  const text = joinPieces(kept).text.replace(LEADING_SEPARATORS, '').trim();
+  if (text === '') return null;
+  return { text, tokens: kept.map((p) => p.token) };
+}
+
+function anchorPattern(rule: AnchorRule): { source: string; flags: string } {
+  if (rule.anchor_match === 'regex') return { source: rule.anchor, flags: 'gimd' };
+  if (rule.anchor_match === 'exact') {
+    return { source: `(?<![\\p{L}\\p{N}])${literalPattern(rule.anchor)}(?![\\p{L}\\p{N}])`, flags: 'gud' };
+  }
+  return { source: literalPattern(rule.anchor), flags: 'gid' };
+}
+
+function runAnchor(rule: AnchorRule, ctx: RuleContext, where: string): Candidate[] {
+  const { source, flags } = anchorPattern(rule);
+  const regex = compilePattern(source, flags, `${where} (anchor)`);
+  const found: Candidate[] = [];
+  for (const match of ctx.map.text.matchAll(regex)) {
+    if (match[0] === '') continue;
+    const start = match.index;
+    const end = start + match[0].length;
+    const spans = ctx.map.spans.filter((s) => s.end > start && s.start < end);
+    const last = spans.at(-1);
+    if (!last) continue;
+    const anchorBox = unionBox(
+      spans.filter((s) => s.token.page === last.token.page).map((s) => s.token.box),
+    )!;
+    const value = anchorValue(rule, ctx, where, anchorBox, last, end);
+    if (value && value.tokens.length > 0) found.push(candidateOf(value.text, value.tokens, start));
+    if (found.length >= 200) break;
+  }
+  return found;
+}
+
+function anchorValue(
+  rule: AnchorRule,
+  ctx: RuleContext,
+  where: string,
+  anchorBox: Box,
+  last: RuleContext['map']['spans'][number],
+  anchorEnd: number,
+): { text: string; tokens: Token[] } | null {
+  const page = last.token.page;
+  if (rule.direction === 'right') {
+    const pieces: Piece[] = [];
+    // The rest of the anchor's last word ("No:INV-7" with anchor "No:") comes first.
+    const rest = ctx.map.text.slice(anchorEnd, last.end);
+    if (rest.replace(LEADING_SEPARATORS, '') !== '') pieces.push({ text: rest, token: last.token });
+    for (const span of ctx.map.spans) {
+      if (span.line !== last.line || span.start <= last.start) continue;
+      const distance = span.token.box.x0 - anchorBox.x1;
+      if (distance > rule.max_distance) break;
+      pieces.push({ text: span.token.text, token: span.token });
+    }
+    return valueIn(pieces, rule, ctx, where);
+  }
+  const groups =
+    rule.direction === 'below'
+      ? wordsBelow(ctx.lines, page, anchorBox, rule.max_distance)
+      : wordsAbove(ctx.lines, page, anchorBox, rule.max_distance);
+  for (const group of groups) {
+    const value = valueIn(
+      group.map((token) => ({ text: token.text, token })),
+      rule,
+      ctx,
+      where,
+    );
+    if (value) return value;
+    if (!rule.value_pattern) return null;
+  }
+  return null;
+}
