@@ -37,7 +37,10 @@ describe('regex rule', () => {
   });
 
   it('falls back to the whole match when the pattern has no group, and finds every match in order', () => {
-    expect(run(regex('[\\d,]+\\.\\d{2}\\b')).map((c) => `${c.page}:${c.text}`)).toEqual(['1:1,471.60', '2:99.00']);
+    expect(run(regex('[\\d,]+\\.\\d{2}\\b')).map((c) => `${c.page}:${c.text}`)).toEqual([
+      '1:1,471.60',
+      '2:99.00',
+    ]);
   });
 
   it('says which pattern is wrong', () => {
@@ -72,7 +75,9 @@ describe('anchor rule', () => {
 
   it('matches anchors exactly (case and whole words) or by pattern', () => {
     expect(run(anchor('invoice no', 'right', { anchor_match: 'exact' }))).toEqual([]);
-    expect(run(anchor('Invoice No:', 'right', { anchor_match: 'exact' })).map((c) => c.text)).toEqual(['INV-2041']);
+    expect(run(anchor('Invoice No:', 'right', { anchor_match: 'exact' })).map((c) => c.text)).toEqual([
+      'INV-2041',
+    ]);
     expect(run(anchor('Tot', 'right', { anchor_match: 'exact' }))).toEqual([]);
     expect(run(anchor('^Invoice\\s+N[o0]', 'right', { anchor_match: 'regex' })).map((c) => c.text)).toEqual([
       'INV-2041',
@@ -97,7 +102,9 @@ describe('zone and static rules', () => {
     ]);
     expect(runFieldRule({ method: 'zone', page: 2, box }, ctx, 't')).toEqual([]);
     const header = { x0: 0, y0: 0, x1: 0.5, y1: 0.14 };
-    expect(runFieldRule({ method: 'zone', page: 'any', box: header }, ctx, 't').map((c) => c.page)).toEqual([1, 2]);
+    expect(runFieldRule({ method: 'zone', page: 'any', box: header }, ctx, 't').map((c) => c.page)).toEqual([
+      1, 2,
+    ]);
   });
 
   it('gives a static value with full confidence and no place', () => {

@@ -17,7 +17,9 @@ describe('filter pipeline', () => {
   });
 
   it('keeps a regex group and drops values it does not match', () => {
-    expect(run('Ref: ABC-77 (copy)', { kind: 'regex', pattern: '([A-Z]+-\\d+)', group: 1 })?.text).toBe('ABC-77');
+    expect(run('Ref: ABC-77 (copy)', { kind: 'regex', pattern: '([A-Z]+-\\d+)', group: 1 })?.text).toBe(
+      'ABC-77',
+    );
     expect(run('Ref: ABC-77', { kind: 'regex', pattern: 'ABC-\\d+', group: 1 })?.text).toBe('ABC-77');
     expect(run('nothing', { kind: 'regex', pattern: '\\d+', group: 0 })).toBeNull();
     expect(() => run('x', { kind: 'regex', pattern: '(', group: 0 })).toThrow(RulePatternError);
@@ -52,7 +54,12 @@ describe('filter pipeline', () => {
 
   it('applies filters in order and drops a value left empty', () => {
     expect(
-      run(' inv-0o7 ', { kind: 'trim' }, { kind: 'uppercase' }, { kind: 'ocr_confusions', shape: 'alphanumeric' })?.text,
+      run(
+        ' inv-0o7 ',
+        { kind: 'trim' },
+        { kind: 'uppercase' },
+        { kind: 'ocr_confusions', shape: 'alphanumeric' },
+      )?.text,
     ).toBe('INV-007');
     expect(run('abc', { kind: 'whitelist', characters: '0123456789' })).toBeNull();
   });

@@ -3,8 +3,11 @@ import { RulePatternError } from './patterns.ts';
 import { editDistance, matchesLayout } from './selection.ts';
 
 const text = 'ACME SUPPLIES LTD\nTax Invoice No: INV-1\nKRA PIN P051234567X\nPaybill 522522';
-const select = (mode: 'any' | 'all' | 'exact' | 'regex' | 'fuzzy', keywords: string[], exclude: string[] = []) =>
-  matchesLayout({ mode, keywords, exclude }, text);
+const select = (
+  mode: 'any' | 'all' | 'exact' | 'regex' | 'fuzzy',
+  keywords: string[],
+  exclude: string[] = [],
+) => matchesLayout({ mode, keywords, exclude }, text);
 
 describe('template selection', () => {
   it('matches every document without keywords unless excluded', () => {

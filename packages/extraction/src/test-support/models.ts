@@ -12,10 +12,25 @@ export const CONFIGURATION: ModelConfiguration = {
 };
 
 export function label(key: string, type: Label['type'], extra: Partial<Label> = {}): Label {
-  return { id: `l-${key}`, model_id: 'm1', key, name: key, type, required: false, columns: [], position: 0, ...extra };
+  return {
+    id: `l-${key}`,
+    model_id: 'm1',
+    key,
+    name: key,
+    type,
+    required: false,
+    columns: [],
+    position: 0,
+    ...extra,
+  };
 }
 
-export function labelRule(key: string, rules: Rule[], pick: LabelRule['pick'] = 'first', filters: Filter[] = []): LabelRule {
+export function labelRule(
+  key: string,
+  rules: Rule[],
+  pick: LabelRule['pick'] = 'first',
+  filters: Filter[] = [],
+): LabelRule {
   return { label_id: `l-${key}`, label_key: key, rules, pick, filters };
 }
 
@@ -37,6 +52,18 @@ export const anchor = (
   text: string,
   direction: 'right' | 'below' | 'above' = 'right',
   extra: Partial<Extract<Rule, { method: 'anchor' }>> = {},
-): Rule => ({ method: 'anchor', anchor: text, anchor_match: 'contains', direction, max_distance: 0.4, ...extra });
+): Extract<Rule, { method: 'anchor' }> => ({
+  method: 'anchor',
+  anchor: text,
+  anchor_match: 'contains',
+  direction,
+  max_distance: 0.4,
+  ...extra,
+});
 
-export const regex = (pattern: string, group = 1): Rule => ({ method: 'regex', pattern, group, case_sensitive: false });
+export const regex = (pattern: string, group = 1): Extract<Rule, { method: 'regex' }> => ({
+  method: 'regex',
+  pattern,
+  group,
+  case_sensitive: false,
+});
