@@ -38,6 +38,7 @@ export { normalizeValue } from './normalize/value.ts';
 export { createOcrPool, type OcrImage, type OcrPool, type OcrWord } from './read/ocr-pool.ts';
 export { DEFAULT_MAX_PAGES } from './read/pdf-limits.ts';
 export { type ReadOptions, readDocumentTokens } from './read/read-document.ts';
+export { checkLabelRule, checkSelection } from './rules/check-rules.ts';
 export type { Candidate, RuleContext } from './rules/context.ts';
 export { ruleContext } from './rules/context.ts';
 export { runFieldRule } from './rules/field-rules.ts';
