@@ -41,7 +41,9 @@ export function checkLabelRule(rule: { rules: readonly Rule[]; filters: readonly
 export function checkSelection(selection: Selection): string[] {
   const problems: string[] = [];
   if (selection.mode === 'regex') {
-    selection.keywords.forEach((k, i) => check(k, 'im', `Keyword ${i + 1}`, problems));
+    selection.keywords.forEach((k, i) => {
+      check(k, 'im', `Keyword ${i + 1}`, problems);
+    });
   }
   return problems;
 }
