@@ -1,7 +1,8 @@
 import { extractionResultSchema } from '@counterpart/contracts';
 import { describe, expect, it } from 'vitest';
 import { extract } from './extract.ts';
-import { anchor, label, labelRule, regex, ruleModel } from './test-support/models.ts';
+import { learnModel } from './learned/learn-model.ts';
+import { anchor, CONFIGURATION, label, labelRule, regex, ruleModel } from './test-support/models.ts';
 import { doc, phrase, word } from './test-support/tokens.ts';
 
 const amountAfter = { value_pattern: '[\\d.,]+' };
@@ -135,7 +136,18 @@ describe('extract with a rule-based model', () => {
     });
   });
 
-  it('says an AI model cannot run before it has learned', () => {
-    expect(() => extract({ ...ruleModel(labels, []), kind: 'ai' }, invoice())).toThrow(/not learned yet/);
+  it('says an AI model cannot run before it has learned, and runs what it learned', () => {
+    expect(() => extract({ ...ruleModel(labels, []), kind: 'ai' }, invoice())).toThrow(/has not learned yet/);
+    const fields = [label('invoice_number', 'text')];
+    const annotated = invoice();
+    const value = annotated.tokens.find((t) => t.text === 'INV-2041')!;
+    const learned = learnModel(fields, CONFIGURATION, [
+      {
+        doc: annotated,
+        annotations: [{ label_key: 'invoice_number', page: 1, box: value.box, value: 'INV-2041' }],
+      },
+    ]);
+    const model = { ...ruleModel(fields, []), kind: 'ai' as const, learned };
+    expect(extract(model, invoice()).fields[0]).toMatchObject({ key: 'invoice_number', value: 'INV-2041' });
   });
 });
