@@ -1,6 +1,7 @@
 /**
  * Checks a generated set against itself: the ground truth adds up, and every truth value is printed in its
- * PDF (text read with pdfjs-dist, not with the product's engine). Exits 1 on the first kind of failure.
+ * PDF (text read with pdfjs-dist, not with the product's engine), and no text runs off a page or over other text.
+ * Exits 1 when any document has a problem.
  *
  *   npx tsx bench/extraction-unseen/check.ts /tmp/extraction-unseen
  */
@@ -14,14 +15,52 @@ import type { Truth } from './truth.ts';
 const pdfjsRoot = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
 const standardFontDataUrl = `${join(pdfjsRoot, 'standard_fonts')}/`;
 
-async function pdfText(file: string): Promise<{ runs: string[]; pages: number }> {
+interface Run {
+  str: string;
+  page: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+async function pdfText(file: string): Promise<{ runs: string[]; layout: string[]; pages: number }> {
   const pdf = await getDocument({ data: new Uint8Array(readFileSync(file)), standardFontDataUrl }).promise;
-  const runs: string[] = [];
+  const runs: Run[] = [];
+  const layout: string[] = [];
   for (let n = 1; n <= pdf.numPages; n++) {
-    const content = await (await pdf.getPage(n)).getTextContent();
-    for (const item of content.items) if ('str' in item && item.str.trim()) runs.push(item.str.trim());
+    const page = await pdf.getPage(n);
+    const [, , pageWidth, pageHeight] = page.view as [number, number, number, number];
+    const content = await page.getTextContent();
+    const onPage: Run[] = [];
+    for (const item of content.items) {
+      if (!('str' in item) || !item.str.trim()) continue;
+      const run = {
+        str: item.str.trim(),
+        page: n,
+        x: item.transform[4],
+        y: item.transform[5],
+        width: item.width,
+        height: item.height,
+      };
+      onPage.push(run);
+      if (run.x < 0 || run.x + run.width > pageWidth || run.y < 0 || run.y + run.height > pageHeight) {
+        layout.push(`"${run.str}" runs off page ${n}`);
+      }
+    }
+    // Two runs on one line must not overlap: a value drawn over its label or a neighbouring cell.
+    for (let i = 0; i < onPage.length; i++) {
+      for (let j = i + 1; j < onPage.length; j++) {
+        const a = onPage[i]!;
+        const b = onPage[j]!;
+        const sameLine = Math.abs(a.y - b.y) < Math.min(a.height, b.height) * 0.6;
+        const overlap = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
+        if (sameLine && overlap > 1) layout.push(`"${a.str}" overlaps "${b.str}" on page ${n}`);
+      }
+    }
+    runs.push(...onPage);
   }
-  return { runs, pages: pdf.numPages };
+  return { runs: runs.map((r) => r.str), layout, pages: pdf.numPages };
 }
 
 const squash = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
@@ -72,8 +111,8 @@ let failed = 0;
 const perDesign = new Map<string, number>();
 for (const doc of manifest.documents) {
   const truth = JSON.parse(readFileSync(join(dir, doc.truth), 'utf8')) as Truth;
-  const { runs, pages } = await pdfText(join(dir, doc.pdf));
-  const problems = problemsOf(truth, runs, pages, doc.pages);
+  const { runs, layout, pages } = await pdfText(join(dir, doc.pdf));
+  const problems = [...problemsOf(truth, runs, pages, doc.pages), ...layout];
   perDesign.set(doc.design, (perDesign.get(doc.design) ?? 0) + 1);
   if (problems.length > 0) {
     failed++;

@@ -112,7 +112,7 @@ export const boxedForm: Design = {
       {
         x: left,
         top: y,
-        bottom: 190,
+        bottom: 215,
         continueOnNewPage: () => {
           c.addPage();
           const top = heading(814);

@@ -37,7 +37,7 @@ export const euroSubsidiary: Design = {
       c.text(v.name, left + 48, 786, { font: f.sansBold, size: 12, color: blue });
     };
     logo();
-    c.text(`${v.name} - ${v.address.join(' - ')}`, left, 740, { font: f.sans, size: 6.5, color: grey(0.4) });
+    c.text(`${v.name} - ${v.address.at(-1)}`, left, 740, { font: f.sans, size: 6.5, color: grey(0.4) });
     c.rule(left, 737, left + 300, 737, 0.3, grey(0.5));
     c.lines(
       [

@@ -83,7 +83,7 @@ export const hardwareCounter: Design = {
       my -= 13;
     }
     y = Math.min(cy, my) - 10;
-    const bottomLimit = 150;
+    const bottomLimit = 170;
     const end = drawTable(
       c,
       [

@@ -116,7 +116,12 @@ export const hotelFolio: Design = {
     c.rule(left, y + 8, right, y + 8, 0.8, green);
     if (y < 170) {
       c.addPage();
-      y = 780;
+      c.text(`${v.tradingName ?? v.name} - Tax Invoice ${plan.invoiceNumber} (continued)`, mid, 790, {
+        font: f.serifBold,
+        size: 11,
+        align: 'center',
+      });
+      y = 760;
     }
     const rows: [string, bigint][] = [
       ['Sub Total', plan.subtotal],

@@ -117,7 +117,13 @@ export const itMinimal: Design = {
     y = end - 16;
     if (y < 200) {
       c.addPage();
-      y = 780;
+      c.text(
+        `${plan.invoiceNumber} - ${money(plan.total)} due ${formatDate(plan.dueDate!, look.date)}`,
+        left,
+        790,
+        { font: f.sans, size: 9, color: grey(0.45) },
+      );
+      y = 760;
     }
     const vatLabel = plan.vatRate === 0 ? 'VAT (0%, export of services)' : 'VAT (16%)';
     const rows: [string, bigint, boolean][] = [

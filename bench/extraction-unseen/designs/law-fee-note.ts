@@ -100,7 +100,11 @@ export const lawFeeNote: Design = {
     y = end - 6;
     if (y < 200) {
       c.addPage();
-      y = 780;
+      c.text(`Invoice No. ${plan.invoiceNumber} - continued`, left, 790, {
+        font: f.serifItalic,
+        size: 10,
+      });
+      y = 760;
     }
     const x1 = left + 250;
     const rows: [string, bigint][] = [

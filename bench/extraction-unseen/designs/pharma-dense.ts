@@ -117,7 +117,7 @@ export const pharmaDense: Design = {
       {
         x: left,
         top: y,
-        bottom: 200,
+        bottom: 235,
         continueOnNewPage: () => {
           c.addPage();
           letterhead(true);
@@ -125,7 +125,7 @@ export const pharmaDense: Design = {
             font: f.sans,
             size: 8.5,
           });
-          return { top: 756, bottom: 200 };
+          return { top: 756, bottom: 235 };
         },
       },
     );
