@@ -22,6 +22,7 @@ import { exportsRoutes } from './modules/exports/exports.routes.ts';
 import { appConfigRoutes } from './modules/health/app-config.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { outboxRoutes } from './modules/mail/outbox.routes.ts';
+import { modelsRoutes } from './modules/models/models.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { organizationThemeRoutes } from './modules/organizations/organization-theme.routes.ts';
@@ -121,6 +122,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(notificationsRoutes, { database });
   await app.register(exportsRoutes, { config, database, jobs });
   await app.register(documentsRoutes, { config, database, jobs });
+  await app.register(modelsRoutes, { config, database, jobs });
   await app.register(teamRoutes, { config, database, bus });
   await app.register(tablesRoutes, { config, database });
   await app.register(tableUsageRoutes, { config, database });

@@ -9,6 +9,7 @@ export * from './schema/documents.ts';
 export * from './schema/exports.ts';
 export * from './schema/identity.ts';
 export * from './schema/mail.ts';
+export * from './schema/models.ts';
 export * from './schema/notifications.ts';
 export * from './schema/onboarding.ts';
 // The reference helpers (organizationRef, userRef, createdBy) stay inside schema/.
