@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiCall, type Json } from '../../../test/api-call.ts';
+import { invoiceModelInput, M, MODEL, uploadInvoicePdf } from '../../../test/model-fixture.ts';
 import {
   createPermissionCast,
   type PermissionCast,
   type TestOrganization,
 } from '../../../test/organization-fixture.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
-import { invoiceModelInput, M, MODEL, uploadInvoicePdf } from './models-test-support.ts';
 
 let server: TestServer;
 let call: ReturnType<typeof createApiCall>;

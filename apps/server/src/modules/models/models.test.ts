@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiCall, type Json } from '../../../test/api-call.ts';
+import { invoiceModelInput, M, MODEL, uploadCsv, uploadInvoicePdf } from '../../../test/model-fixture.ts';
 import { createPermissionCast, type TestOrganization } from '../../../test/organization-fixture.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
-import { invoiceModelInput, M, MODEL, uploadCsv, uploadInvoicePdf } from './models-test-support.ts';
 
 let server: TestServer;
 let call: ReturnType<typeof createApiCall>;

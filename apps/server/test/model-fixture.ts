@@ -1,6 +1,6 @@
-import type { TestServer } from '../../../test/test-server.ts';
-import { upload, waitForDocument } from '../documents/documents-test-support.ts';
-import { invoicePage, samplePdf } from '../documents/sample-pdf.ts';
+import { upload, waitForDocument } from '../src/modules/documents/documents-test-support.ts';
+import { invoicePage, samplePdf } from '../src/modules/documents/sample-pdf.ts';
+import type { TestServer } from './test-server.ts';
 
 export const M = '/api/models';
 export const MODEL = `${M}/document_data_extraction/model`;
