@@ -140,6 +140,12 @@ const calls: ModelCall[] = [
     permission: 'update',
   },
   {
+    name: "read a document's tokens",
+    method: 'GET',
+    path: () => `${M}/document_data_extraction/document/${pdfId}/tokens`,
+    permission: 'read',
+  },
+  {
     name: 'list training documents',
     method: 'GET',
     path: () => `${M}/training_documents?model_id=${model.id}`,

@@ -23,6 +23,7 @@ import {
 } from '@counterpart/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { extractionRoutes } from './extraction.routes.ts';
 import { labelsRoutes } from './labels.routes.ts';
 import {
   createModel,
@@ -151,4 +152,5 @@ export const modelsRoutes: FastifyPluginAsyncZod<ModelsRoutesOptions> = async (a
 
   await app.register(labelsRoutes, options);
   await app.register(trainingDocumentsRoutes, options);
+  await app.register(extractionRoutes, options);
 };

@@ -400,3 +400,34 @@ describe('models: training documents', () => {
     expect(page.body.data[0].annotations).toEqual([]);
   });
 });
+
+describe('models: the text the engine reads', () => {
+  it("answers a PDF's words with pages and boxes, read once and kept", async () => {
+    const path = `${M}/document_data_extraction/document/${pdfId}/tokens`;
+    const res = await as('GET', path);
+    expect(res.status).toBe(200);
+    expect(res.body.pages.map((p: Json) => [p.page, p.width, p.height])).toEqual([
+      [1, 595, 842],
+      [2, 595, 842],
+    ]);
+    const invoice = res.body.tokens.find((t: Json) => t.text === 'INV-2026-0002');
+    expect(invoice).toMatchObject({ page: 2, source: 'pdf', confidence: 1 });
+    // "Invoice INV-2026-0002" starts 50 pt from the left, 64 pt from the top of an A4 page.
+    expect(invoice.box.x0).toBeGreaterThan(50 / 595);
+    expect(invoice.box.y1).toBeGreaterThan(52 / 842);
+    expect(invoice.box.y0).toBeLessThan(66 / 842);
+    const cached = await server.database.query<{ n: string }>(
+      'select count(*)::text as n from document_tokens where document_id = $1',
+      [pdfId],
+    );
+    expect(cached.rows[0]?.n).toBe('1');
+    expect((await as('GET', path)).body).toEqual(res.body);
+  });
+
+  it('refuses a CSV (400) and an unknown document (404)', async () => {
+    const csv = await as('GET', `${M}/document_data_extraction/document/${csvId}/tokens`);
+    expect(csv.status).toBe(400);
+    const unknown = await as('GET', `${M}/document_data_extraction/document/nope/tokens`);
+    expect(unknown.status).toBe(404);
+  });
+});
