@@ -4,6 +4,7 @@ import { bankLines, makeDecoys, mpesaLine } from '../decoys.ts';
 import type { Design } from '../design.ts';
 import { formatAmountCell, formatDate, formatMoney, formatQuantity } from '../formats.ts';
 import { drawTable } from '../table.ts';
+import { amountInWords } from '../words.ts';
 
 export const boxedForm: Design = {
   name: 'boxed-form',
@@ -146,9 +147,10 @@ export const boxedForm: Design = {
         align: 'right',
       });
     });
+    const words = wrap(amountInWords(plan.total, plan.currency), f.sans, 9.5, right - left - tw - 16);
     box(left, y, right - left - tw - 8, 66, 'Amount in words / remarks', [
-      'Please quote the invoice number with every payment.',
-      `Prices quoted under ${d.quote}.`,
+      ...words.slice(0, 3),
+      ...(words.length < 3 ? [`Prices quoted under ${d.quote}.`] : []),
     ]);
     const sy = 150;
     const sw = (right - left) / 3;

@@ -1,9 +1,10 @@
 /** A hardware shop's counter invoice: big bold shop name, "TAX INVOICE" in a box, labels left of values, full grid. */
-import { grey } from '../canvas.ts';
+import { grey, wrap } from '../canvas.ts';
 import { bankLines, makeDecoys, mpesaLine } from '../decoys.ts';
 import type { Design } from '../design.ts';
 import { formatAmountCell, formatDate, formatMoney, formatQuantity } from '../formats.ts';
 import { drawTable } from '../table.ts';
+import { amountInWords } from '../words.ts';
 
 export const hardwareCounter: Design = {
   name: 'hardware-counter',
@@ -30,10 +31,10 @@ export const hardwareCounter: Design = {
     const left = 40;
     const right = c.width - 40;
     const header = (continued: boolean): number => {
-      c.text(v.tradingName ?? v.name.toUpperCase(), left, 790, {
-        font: f.sansBold,
-        size: continued ? 14 : 22,
-      });
+      const name = v.tradingName ?? v.name.toUpperCase();
+      // As large as fits beside the TAX INVOICE box.
+      const fit = (22 * (right - left - 170)) / f.sansBold.widthOfTextAtSize(name, 22);
+      c.text(name, left, 790, { font: f.sansBold, size: continued ? 14 : Math.min(22, fit) });
       if (continued) {
         c.text(`Invoice No: ${plan.invoiceNumber} (continued)`, right, 790, {
           font: f.sans,
@@ -143,6 +144,11 @@ export const hardwareCounter: Design = {
     });
     c.text(`Items: ${plan.lines.length}`, left, y - 14, { font: f.sans, size: 8.5 });
     c.text('Goods once sold are not returnable. E&OE.', left, y - 27, { font: f.sansOblique, size: 8 });
+    c.text('Amount in words:', left, y - 44, { font: f.sansBold, size: 8 });
+    c.lines(wrap(amountInWords(plan.total, plan.currency), f.sans, 8, 250), left, y - 55, {
+      font: f.sans,
+      size: 8,
+    });
     // Footer: M-Pesa and the bank, each with its own numbers.
     const fy = 92;
     c.rule(left, fy + 14, right, fy + 14, 0.5);
