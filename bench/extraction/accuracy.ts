@@ -22,7 +22,7 @@ import type {
   ModelConfiguration,
 } from '@counterpart/contracts';
 import * as engine from '@counterpart/extraction';
-import { createOcrPool, type ModelDefinition } from '@counterpart/extraction';
+import { createOcrPool, extractLearned, learnModel, type ModelDefinition } from '@counterpart/extraction';
 import { type GeneratedInvoice, generateSet, type Split, sizeFromEnv } from './generator.ts';
 import { FIELD_KEYS, type InvoiceTruth, type LAYOUTS } from './invoice-data.ts';
 import { runTemplate } from './invoice2data.ts';
@@ -31,14 +31,10 @@ import { RENDITIONS, type Rendition, type RenditionName, render } from './rendit
 import { ruleModel } from './rule-models.ts';
 import { addCounts, emptyCounts, percent, rates, readable, scoreDocument, Tally } from './score.ts';
 
-// The engine's extract and learnModel land during the session: used when exported.
+// The engine's extract (both kinds) lands during the session: rule-based figures once it is exported;
+// learned models run with extractLearned until then.
 type Extract = (model: ModelDefinition, doc: DocumentTokens) => ExtractionResult;
-type LearnModel = (
-  labels: Label[],
-  configuration: ModelConfiguration,
-  examples: { doc: DocumentTokens; annotations: Annotation[] }[],
-) => unknown;
-const api = engine as unknown as { extract?: Extract; learnModel?: LearnModel };
+const api = engine as unknown as { extract?: Extract };
 
 const SEED = Number(process.env.SEED ?? 1);
 const SIZE = sizeFromEnv();
@@ -153,24 +149,18 @@ try {
       const groups = doc.split === 'train' ? ['all'] : ['all', 'test', GROUPS[doc.split]];
       record(rendition, 'invoice2data', groups, result, (docs[i] as Rendition).truth);
     }
-    if (!api.extract) {
-      log('extract() is not exported by @counterpart/extraction yet: no accuracy figures');
-      continue;
-    }
-    const extract = api.extract;
     // (a) Rule-based: each layout's model on every invoice of that layout.
-    for (const [i, doc] of set.entries()) {
-      if (doc.truth.layout === 'compact') continue;
-      const layout = doc.truth.layout as (typeof LAYOUTS)[number];
-      const result = extract(ruleModel(layout), tokens[i] as DocumentTokens);
-      const groups = doc.split === 'train' ? ['all'] : ['all', 'test', GROUPS[doc.split]];
-      record(rendition, 'rules', groups, result, (docs[i] as (typeof docs)[number]).truth);
-    }
+    const extract = api.extract;
+    if (extract) {
+      for (const [i, doc] of set.entries()) {
+        if (doc.truth.layout === 'compact') continue;
+        const layout = doc.truth.layout as (typeof LAYOUTS)[number];
+        const result = extract(ruleModel(layout), tokens[i] as DocumentTokens);
+        const groups = doc.split === 'train' ? ['all'] : ['all', 'test', GROUPS[doc.split]];
+        record(rendition, 'rules', groups, result, (docs[i] as Rendition).truth);
+      }
+    } else log('extract() is not exported by @counterpart/extraction yet: no rule-based figures');
     // (b) Learned: trained on this rendition's training invoices, tested on the rest.
-    if (!api.learnModel) {
-      log('learnModel() is not exported by @counterpart/extraction yet: rule-based figures only');
-      continue;
-    }
     const examples = set.flatMap((doc, i) =>
       doc.split === 'train'
         ? [
@@ -183,14 +173,14 @@ try {
     );
     const learnStarted = performance.now();
     const config = configuration();
-    const learned = api.learnModel(LABELS, config, examples);
+    const learned = learnModel(LABELS, config, examples);
     log(
       `${rendition}: learned from ${examples.length} documents in ${((performance.now() - learnStarted) / 1000).toFixed(1)} s`,
     );
     const model: ModelDefinition = { kind: 'ai', configuration: config, labels: LABELS, rules: [], learned };
     for (const [i, doc] of set.entries()) {
       if (doc.split === 'train') continue;
-      const result = extract(model, tokens[i] as DocumentTokens);
+      const result = (extract ?? extractLearned)(model, tokens[i] as DocumentTokens);
       const groups = doc.split === 'test-unseen-layout' ? [GROUPS[doc.split]] : ['test', GROUPS[doc.split]];
       record(rendition, 'learned', groups, result, (docs[i] as (typeof docs)[number]).truth);
     }
