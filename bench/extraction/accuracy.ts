@@ -14,13 +14,7 @@
 import { execSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type {
-  Annotation,
-  DocumentTokens,
-  ExtractionResult,
-  Label,
-  ModelConfiguration,
-} from '@counterpart/contracts';
+import type { DocumentTokens, ExtractionResult } from '@counterpart/contracts';
 import * as engine from '@counterpart/extraction';
 import { createOcrPool, extractLearned, learnModel, type ModelDefinition } from '@counterpart/extraction';
 import { type GeneratedInvoice, generateSet, type Split, sizeFromEnv } from './generator.ts';
