@@ -25,6 +25,11 @@ export const boxedForm: Design = {
     const f = c.fonts;
     const v = plan.vendor;
     const d = makeDecoys(rng, plan);
+    // Printers' forms word the totals differently.
+    const label = {
+      subtotal: rng.pick(['Sub Total', 'Net Amount', 'Total Excl. VAT']),
+      total: rng.pick(['Total', 'Invoice Total', 'Total Incl. VAT']),
+    };
     const left = 28;
     const right = c.width - 28;
     const box = (
@@ -129,9 +134,9 @@ export const boxedForm: Design = {
     }
     const tw = 200;
     const rows: [string, bigint][] = [
-      ['Sub Total', plan.subtotal],
+      [label.subtotal, plan.subtotal],
       ['VAT 16%', plan.vat],
-      ['Total', plan.total],
+      [label.total, plan.total],
     ];
     rows.forEach(([label, amount], i) => {
       const top = y - i * 22;

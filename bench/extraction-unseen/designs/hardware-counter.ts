@@ -28,6 +28,12 @@ export const hardwareCounter: Design = {
     const f = c.fonts;
     const v = plan.vendor;
     const d = makeDecoys(rng, plan);
+    // Shops word the same fields differently.
+    const label = {
+      number: rng.pick(['Invoice No:', 'Invoice No.:', 'Inv. No:']),
+      date: rng.pick(['Date:', 'Invoice Date:']),
+      total: rng.pick(['Total Amount Due', 'Grand Total', 'Amount Payable']),
+    };
     const left = 40;
     const right = c.width - 40;
     const header = (continued: boolean): number => {
@@ -70,8 +76,8 @@ export const hardwareCounter: Design = {
       c.text(`Customer PIN: ${plan.customer.kraPin}`, left, cy, { font: f.sans, size: 9 });
     cy -= 12;
     const meta: [string, string][] = [
-      ['Invoice No:', plan.invoiceNumber],
-      ['Date:', formatDate(plan.invoiceDate, look.date)],
+      [label.number, plan.invoiceNumber],
+      [label.date, formatDate(plan.invoiceDate, look.date)],
       ...(plan.dueDate ? ([['Due Date:', formatDate(plan.dueDate, look.date)]] as [string, string][]) : []),
       ['LPO No:', d.lpo],
       ['Delivery Note:', d.deliveryNote],
@@ -128,7 +134,7 @@ export const hardwareCounter: Design = {
     const totals: [string, bigint][] = [
       ['Sub Total', plan.subtotal],
       ['VAT 16%', plan.vat],
-      ['Total Amount Due', plan.total],
+      [label.total, plan.total],
     ];
     const bx = right - 220;
     totals.forEach(([label, amount], i) => {

@@ -39,7 +39,7 @@ export const pharmaDense: Design = {
     const letterhead = (small: boolean) => {
       const s = small ? 0.7 : 1;
       c.rect(left, 800 - 30 * s, 10 * s, 30 * s, { fill: red });
-      c.rect(left - 10 * s, 805 - 20 * s - 10 * s, 30 * s, 10 * s, { fill: red });
+      c.rect(left - 10 * s, 800 - 20 * s, 30 * s, 10 * s, { fill: red });
       c.text(v.name, left + 30, 786, { font: f.sansBold, size: 14 * s });
       c.text('Tax Invoice', right, 786, { font: f.sansBold, size: 16 * s, color: red, align: 'right' });
     };

@@ -29,6 +29,7 @@ export const sidebar: Design = {
     const f = c.fonts;
     const v = plan.vendor;
     const d = makeDecoys(rng, plan);
+    const dueLabel = rng.pick(['Balance Due', 'Amount Due', 'Total Due']);
     const barW = 170;
     const main = barW + 28;
     const right = c.width - 30;
@@ -142,7 +143,7 @@ export const sidebar: Design = {
     const rows: [string, bigint][] = [
       ['Sub Total', plan.subtotal],
       [plan.vatRate === 0 ? 'VAT 0%' : 'VAT 16%', plan.vat],
-      ['Balance Due', plan.total],
+      [dueLabel, plan.total],
     ];
     rows.forEach(([text, amount], i) => {
       const font = i === 2 ? f.sansBold : f.sans;
