@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { createBackgroundWork } from './background-work.ts';
 import { type Config, trustProxyOption } from './config.ts';
 import { type Database, openDatabase } from './db/database.ts';
+import { closeSharedOcrPool } from './extraction/ocr.ts';
 import { createAuthCache } from './http/auth-cache.ts';
 import { authContextPlugin } from './http/auth-context.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
@@ -185,6 +186,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     stopAuthCache?.();
     await operator?.close();
     await jobs.stop();
+    await closeSharedOcrPool();
     await bus.close();
     if (!options.database) await database.close();
   });

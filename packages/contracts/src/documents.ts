@@ -54,6 +54,8 @@ export const documentSummarySchema = z.object({
   sheets: z.array(z.object({ name: z.string(), rows: z.number().int() })).optional(),
   /** The first ~200 characters of text (PDF) or the header row (CSV/XLSX). */
   first_text: z.string().optional(),
+  /** Scans and photos read by OCR: the mean confidence of its words (0..1), null when none was read. */
+  ocr_confidence: z.number().nullable().optional(),
   /** Statements: the account the file states, its currency (null when statements differ) and period. */
   account: z.string().nullable().optional(),
   currency: z.string().nullable().optional(),

@@ -5,17 +5,21 @@ import {
   CsvReadError,
   csvRows,
   DocumentContentError,
+  detectTables,
+  groupLines,
   openPdf,
   type SheetRows,
+  type TextRun,
   xlsxRows,
 } from '@counterpart/files';
+import { sharedOcrPool } from '../../extraction/ocr.ts';
 import type { FileStore } from '../../storage/file-store.ts';
 import { blobPath } from './document-blobs.ts';
 import { savePdfPage, saveRowBlock } from './parsed-results.ts';
 import { processStatement } from './process-statement.ts';
 
-export const OCR_NEEDED_PDF = 'This PDF has no text layer: OCR is needed';
-export const OCR_NEEDED_IMAGE = 'This is an image: OCR is needed to read its text';
+/** A scan or photo in which OCR found no words (a blank page, or a picture without text). */
+export const OCR_FOUND_NO_TEXT = 'OCR found no text in it';
 
 /**
  * The widest row and the most cells a CSV or XLSX document may have, as a table import proposes
@@ -48,8 +52,8 @@ type Progress = (percent: number, message: string) => Promise<void>;
 /**
  * Parses a stored document and writes its result to the file store: text PDFs page by page
  * (lines, words with boxes, tables), CSV and XLSX rows in blocks, bank statements as balances and
- * transactions (process-statement.ts); images and PDFs with no text
- * are marked for OCR. Progress runs 10 → 90 over pages or bytes.
+ * transactions (process-statement.ts); images and PDFs with no text are read by offline OCR into
+ * the same pages of lines and words. Progress runs 10 → 90 over pages or bytes.
  */
 export async function processDocument(
   store: FileStore,
@@ -58,9 +62,7 @@ export async function processDocument(
   signal: AbortSignal,
 ): Promise<ProcessedDocument> {
   const filePath = path.join(store.root, blobPath(document.sha256));
-  if (document.kind === 'image') {
-    return { ...empty(), status: 'ocr_needed', statusReason: OCR_NEEDED_IMAGE };
-  }
+  if (document.kind === 'image') return processByOcr(store, document.id, filePath, progress, signal);
   if (document.kind === 'pdf') return processPdf(store, document.id, filePath, progress, signal);
   if (isStatementKind(document.kind)) {
     const read = await processStatement(store, document.id, document.kind, filePath);
@@ -102,7 +104,7 @@ async function processPdf(
       first_text: text.trim().replace(/\s+/g, ' ').slice(0, 200),
     };
     const base = { pageCount: pdf.pageCount, rowCount: null, summary };
-    if (lines === 0) return { ...base, status: 'ocr_needed', statusReason: OCR_NEEDED_PDF, searchText: '' };
+    if (lines === 0) return processByOcr(store, documentId, filePath, progress, signal);
     return {
       ...base,
       status: 'processed',
@@ -112,6 +114,71 @@ async function processPdf(
   } finally {
     await pdf.close();
   }
+}
+
+/**
+ * A scan or photo (an image, or a PDF without a text layer) read by OCR: each page's words become
+ * lines and tables as a text PDF's do, so the document page, search and Send to table work alike.
+ */
+async function processByOcr(
+  store: FileStore,
+  documentId: string,
+  filePath: string,
+  progress: Progress,
+  signal: AbortSignal,
+): Promise<ProcessedDocument> {
+  const { readDocumentTokens } = await import('@counterpart/extraction');
+  const ocr = await sharedOcrPool();
+  const read = await readDocumentTokens(new Uint8Array(await readFile(filePath)), {
+    ocr,
+    onProgress: (done, total) =>
+      void progress(10 + Math.floor((70 * done) / total), `OCR: page ${done} of ${total}`).catch(() => {}),
+  });
+  signal.throwIfAborted();
+  let text = '';
+  let lines = 0;
+  let tables = 0;
+  let confidence = 0;
+  for (const size of read.pages) {
+    const words = read.tokens.filter((t) => t.page === size.page);
+    const runs: TextRun[] = words.map((t) => ({
+      text: t.text,
+      x: t.box.x0 * size.width,
+      y: t.box.y0 * size.height,
+      width: (t.box.x1 - t.box.x0) * size.width,
+      height: (t.box.y1 - t.box.y0) * size.height,
+    }));
+    const pageLines = groupLines(runs);
+    const pageTables = detectTables(pageLines);
+    await savePdfPage(store, documentId, {
+      page: size.page,
+      width: size.width,
+      height: size.height,
+      lines: pageLines,
+      tables: pageTables,
+    });
+    lines += pageLines.length;
+    tables += pageTables.length;
+    for (const word of words) confidence += word.confidence;
+    if (text.length < SEARCH_TEXT_CHARS) text += `${pageLines.map((l) => l.text).join('\n')}\n`;
+  }
+  await progress(90, `Read ${read.tokens.length} words by OCR`);
+  const summary: DocumentSummary = {
+    pages: read.pages.length,
+    lines,
+    tables,
+    first_text: text.trim().replace(/\s+/g, ' ').slice(0, 200),
+    ocr_confidence:
+      read.tokens.length > 0 ? Math.round((confidence / read.tokens.length) * 1000) / 1000 : null,
+  };
+  return {
+    status: 'processed',
+    statusReason: lines === 0 ? OCR_FOUND_NO_TEXT : null,
+    pageCount: read.pages.length,
+    rowCount: null,
+    summary,
+    searchText: text.slice(0, SEARCH_TEXT_CHARS).toLowerCase(),
+  };
 }
 
 async function processRows(
