@@ -33,6 +33,10 @@ export const DOCUMENT_KINDS = ['pdf', 'image', 'csv', 'xlsx', ...STATEMENT_DOCUM
 export const documentKindSchema = z.enum(DOCUMENT_KINDS);
 export type DocumentKind = z.infer<typeof documentKindSchema>;
 
+/** PDFs and images are read into pages of positioned lines (a PDF's text layer, or OCR of a scan or photo). */
+export const readsAsPages = (kind: DocumentKind): kind is 'pdf' | 'image' =>
+  kind === 'pdf' || kind === 'image';
+
 export const isStatementKind = (kind: DocumentKind): kind is StatementDocumentKind =>
   (STATEMENT_DOCUMENT_KINDS as readonly string[]).includes(kind);
 

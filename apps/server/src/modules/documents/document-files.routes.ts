@@ -4,6 +4,7 @@ import {
   isStatementKind,
   parsedPageSchema,
   parsedQuerySchema,
+  readsAsPages,
   sentToTableSchema,
 } from '@counterpart/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -81,10 +82,9 @@ export const documentFilesRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> 
       if (isStatementKind(kind)) {
         return readStatementPage(store, row.id, request.query.page_no, request.query.page_size);
       }
-      const result =
-        kind === 'pdf'
-          ? { kind: 'pdf' as const, total: row.pageCount ?? 0 }
-          : { kind: 'rows' as const, total: row.rowCount ?? 0 };
+      const result = readsAsPages(kind)
+        ? { kind: 'pdf' as const, total: row.pageCount ?? 0 }
+        : { kind: 'rows' as const, total: row.rowCount ?? 0 };
       return readParsedPage(store, row.id, result, request.query.page_no, request.query.page_size);
     },
   );

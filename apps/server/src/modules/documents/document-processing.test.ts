@@ -1,3 +1,4 @@
+import { createCanvas } from '@napi-rs/canvas';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiCall, type Json } from '../../../test/api-call.ts';
@@ -125,18 +126,38 @@ describe('document processing', () => {
     ]);
   });
 
-  it('marks a PDF with no text layer as needing OCR', async () => {
+  it('reads a photo of an invoice by OCR into lines of words, found by search', async () => {
+    const canvas = createCanvas(1240, 900);
+    const context = canvas.getContext('2d');
+    context.fillStyle = '#ffffff';
+    context.fillRect(0, 0, 1240, 900);
+    context.fillStyle = '#000000';
+    context.font = '40px sans-serif';
+    const lines = ['TAX INVOICE INV-2026-0042', 'Date 12/03/2026', 'Total KES 104,400.00'];
+    for (const [i, line] of lines.entries()) context.fillText(line, 100, 150 + i * 100);
+    const doc = await uploadAndWait('receipt-photo.png', await canvas.encode('png'));
+    expect(doc).toMatchObject({ kind: 'image', status: 'processed', status_reason: null, page_count: 1 });
+    expect(doc.summary).toMatchObject({ pages: 1, lines: 3, first_text: lines.join(' ') });
+    expect(doc.summary.ocr_confidence).toBeGreaterThan(0.8);
+    const parsed = await api('GET', `${PARSER}/${doc.id}`);
+    expect(parsed.status).toBe(200);
+    expect(parsed.body.pages[0].lines.map((l: Json) => l.text)).toEqual(lines);
+    // The words' boxes are in the image's pixels, where they were drawn.
+    expect(parsed.body.pages[0].lines[0].words[0]).toMatchObject({ text: 'TAX' });
+    expect(parsed.body.pages[0].lines[0].words[0].x).toBeGreaterThan(90);
+    expect(parsed.body.pages[0].lines[0].words[0].x).toBeLessThan(110);
+    const found = await api('GET', `${DROP_BOX}?search=inv-2026-0042`);
+    expect(found.body.data.map((d: Json) => d.id)).toEqual([doc.id]);
+  });
+
+  it('processes a blank scan, saying OCR found no text in it', async () => {
     const doc = await uploadAndWait('scan.pdf', samplePdf([{ texts: [] }, { texts: [] }]));
     expect(doc).toMatchObject({
-      status: 'ocr_needed',
-      status_reason: 'This PDF has no text layer: OCR is needed',
+      status: 'processed',
+      status_reason: 'OCR found no text in it',
       page_count: 2,
     });
-    const parsed = await api('GET', `${PARSER}/${doc.id}`);
-    expect(parsed.status).toBe(409);
-    expect(parsed.body.message).toBe(
-      'This document has no parsed result (ocr needed): This PDF has no text layer: OCR is needed',
-    );
+    expect(doc.summary).toMatchObject({ pages: 2, lines: 0, ocr_confidence: null });
   });
 
   it('fails a password-protected PDF with its reason, and retries it on request', async () => {
@@ -207,7 +228,11 @@ describe('documents list', () => {
     expect(names(await list('search=INV-2026-0007 acme'))).toEqual(['b-invoice.pdf']);
     expect(names(await list('search=scan'))).toEqual(['c-scan.pdf']);
     expect(names(await list('kind=pdf&sort=file_name&order=asc'))).toEqual(['b-invoice.pdf', 'c-scan.pdf']);
-    expect(names(await list('status=ocr_needed'))).toEqual(['c-scan.pdf']);
+    expect(names(await list('status=processed&sort=file_name&order=asc'))).toEqual([
+      'a-payments.csv',
+      'b-invoice.pdf',
+      'c-scan.pdf',
+    ]);
     const today = new Date().toISOString().slice(0, 10);
     expect((await list(`from=${today}&to=${today}`)).total).toBe(3);
     expect((await list('to=2020-01-01')).total).toBe(0);

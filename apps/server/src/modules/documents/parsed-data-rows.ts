@@ -1,4 +1,4 @@
-import { type DocumentKind, isStatementKind, type ParsedPdfPage } from '@counterpart/contracts';
+import { type DocumentKind, isStatementKind, type ParsedPdfPage, readsAsPages } from '@counterpart/contracts';
 import { fromMinorUnits, minorDigits } from '@counterpart/domain';
 import { type Cell, ROW_BATCH } from '@counterpart/files';
 import type { FileStore } from '../../storage/file-store.ts';
@@ -35,7 +35,7 @@ export async function parsedDataColumns(store: FileStore, rows: DocumentRow[]): 
   for (const row of rows.filter(hasResult)) {
     const summary = row.summary as { columns?: number; tables?: number };
     if (isStatement(row)) width = Math.max(width, STATEMENT_CELLS);
-    else if (row.kind !== 'pdf') width = Math.max(width, summary.columns ?? 0);
+    else if (!readsAsPages(row.kind as DocumentKind)) width = Math.max(width, summary.columns ?? 0);
     else if ((summary.tables ?? 0) > 0) {
       for await (const pages of pdfPages(store, row)) {
         for (const page of pages)
@@ -62,7 +62,7 @@ export async function* parsedDataRows(
 ): AsyncGenerator<Cell[][]> {
   if (!hasResult(row)) return;
   const width = columnCount - FIXED.length;
-  if (row.kind === 'pdf') {
+  if (readsAsPages(row.kind as DocumentKind)) {
     for await (const pages of pdfPages(store, row)) {
       const out: Cell[][] = [];
       for (const page of pages) {

@@ -1,4 +1,4 @@
-import { type DocumentView, isStatementKind } from '@counterpart/contracts';
+import { type DocumentView, isStatementKind, readsAsPages } from '@counterpart/contracts';
 import { Download, RotateCcw, TableProperties } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -46,7 +46,7 @@ function DocumentDetails({ doc }: { doc: DocumentView }) {
   const canImport = useCan('create', '{product}_table');
   const retry = useRetryDocument();
   const sendToTable = useSendToTable();
-  const needsBytes = doc.kind === 'pdf' || doc.kind === 'image';
+  const needsBytes = readsAsPages(doc.kind);
   const original = useOriginal(doc.id, needsBytes);
   const display = STATUS_DISPLAY[doc.status];
   const statement = isStatementKind(doc.kind);
@@ -114,8 +114,14 @@ function DocumentDetails({ doc }: { doc: DocumentView }) {
             <StatementFacts doc={doc} />
           ) : (
             <>
-              <Fact label={doc.kind === 'pdf' ? 'Pages' : 'Rows'} value={doc.page_count ?? doc.row_count} />
-              <Fact label="Tables found" value={doc.kind === 'pdf' ? doc.summary.tables : undefined} />
+              <Fact
+                label={readsAsPages(doc.kind) ? 'Pages' : 'Rows'}
+                value={doc.page_count ?? doc.row_count}
+              />
+              <Fact label="Tables found" value={readsAsPages(doc.kind) ? doc.summary.tables : undefined} />
+              {typeof doc.summary.ocr_confidence === 'number' && (
+                <Fact label="OCR confidence" value={`${Math.round(doc.summary.ocr_confidence * 100)}%`} />
+              )}
             </>
           )}
           <Fact label="Processed" value={doc.processed_at ? formatDateTime(doc.processed_at) : undefined} />
