@@ -72,10 +72,6 @@ export async function processDocument(
   return processRows(store, document, filePath, progress, signal);
 }
 
-function empty(): Omit<ProcessedDocument, 'status' | 'statusReason'> {
-  return { pageCount: null, rowCount: null, summary: {}, searchText: '' };
-}
-
 async function processPdf(
   store: FileStore,
   documentId: string,
