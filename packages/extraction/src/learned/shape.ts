@@ -141,8 +141,14 @@ export function learnShape(
     const rest = rests.size === 1 ? [...rests][0]! : '[A-Za-z0-9/_.#-]*\\d[A-Za-z0-9/_.#-]*';
     return { kind: 'id', ...base, pattern: signature(prefix, true) + rest };
   }
-  if (texts.every((t) => readAmount(t, conf))) return { kind: 'amount', ...base };
+  if (texts.every((t) => readAmount(t, conf) || readAmount(t, otherSeparator(conf))))
+    return { kind: 'amount', ...base };
   return { kind: 'text', ...base };
+}
+
+/** The same settings with the other decimal separator: a vendor writing 1.471,60 in a model set to "." */
+function otherSeparator(conf: Conf): Conf {
+  return { ...conf, decimal_separator: conf.decimal_separator === '.' ? ',' : '.' };
 }
 
 /**
@@ -154,9 +160,13 @@ export function shapeFit(shape: LearnedShape, text: string, conf: Conf): number 
     case 'date':
       return readDate(text, conf) ? 1 : null;
     case 'amount':
-      return readAmount(text, conf) ? 1 : null;
+      return readAmount(text, conf) ? 1 : readAmount(text, otherSeparator(conf)) ? 0.9 : null;
     case 'number':
-      return readNumber(text, conf) !== null || readAmount(text, conf) ? 1 : null;
+      return readNumber(text, conf) !== null || readAmount(text, conf)
+        ? 1
+        : readAmount(text, otherSeparator(conf))
+          ? 0.9
+          : null;
     case 'id':
       if (readDate(text, conf)) return 0;
       if (shape.pattern && new RegExp(`^(?:${shape.pattern})$`).test(text)) return 1;

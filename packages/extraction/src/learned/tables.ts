@@ -137,6 +137,7 @@ function findHeader(view: DocumentView, table: LearnedTable, page: number): Head
       return [c.abs_x0, c.abs_x1];
     });
     if (found >= Math.max(1, Math.ceil(withHeader.length * 0.6)) && (!best || found > best.found)) {
+      widenTextColumns(table, ranges);
       const known = new Set(table.columns.flatMap((c) => c.header));
       const others = line.tokens
         .filter((t) => t.word && !known.has(t.word))
@@ -145,6 +146,17 @@ function findHeader(view: DocumentView, table: LearnedTable, page: number): Head
     }
   }
   return best;
+}
+
+/** A text column (descriptions) reaches right up to the next column: long descriptions run into the gap. */
+function widenTextColumns(table: LearnedTable, ranges: [number, number][]): void {
+  const order = ranges.map((r, i) => i).sort((a, b) => ranges[a]![0] - ranges[b]![0]);
+  order.forEach((ci, k) => {
+    const next = order[k + 1];
+    if (table.columns[ci]!.type !== 'text' || next === undefined) return;
+    const r = ranges[ci]!;
+    r[1] = Math.max(r[1], ranges[next]![0] - 0.015);
+  });
 }
 
 const distance = (t: ViewToken, [x0, x1]: [number, number]) =>
@@ -166,13 +178,15 @@ function columnOf(t: ViewToken, header: Pick<HeaderAt, 'ranges' | 'others'>): nu
 }
 
 export function extractTable(view: DocumentView, table: LearnedTable, conf: Conf): TableResult {
-  const starter = table.columns.reduce(
-    (best, c, i) => {
-      const score = c.filled + (c.type !== 'text' ? 0.01 : 0);
-      return score > best.score ? { i, score } : best;
-    },
-    { i: 0, score: -1 },
-  ).i;
+  // A line starts a row when most always-filled typed columns (quantity, amount) read as their type;
+  // a line with none of them continues the row above (a wrapped description).
+  let starters = table.columns
+    .map((c, i) => i)
+    .filter((i) => table.columns[i]!.type !== 'text' && table.columns[i]!.filled >= 0.9);
+  if (starters.length === 0) {
+    const most = Math.max(...table.columns.map((c) => c.filled));
+    starters = [table.columns.findIndex((c) => c.filled === most)];
+  }
   const rows: { page: number; cells: ViewToken[][] }[] = [];
   let ranges: Pick<HeaderAt, 'ranges' | 'others'> | null = null;
   let ended = false;
@@ -195,9 +209,12 @@ export function extractTable(view: DocumentView, table: LearnedTable, conf: Conf
         const ci = columnOf(t, ranges);
         if (ci >= 0) cells[ci]!.push(t);
       }
-      const startsRow =
-        cells[starter]!.length > 0 &&
-        (table.columns[starter]!.type === 'text' || readsAs(cells[starter]!, table.columns[starter]!, conf));
+      const readable = starters.filter(
+        (i) =>
+          cells[i]!.length > 0 &&
+          (table.columns[i]!.type === 'text' || readsAs(cells[i]!, table.columns[i]!, conf)),
+      ).length;
+      const startsRow = readable >= Math.max(1, Math.ceil(starters.length / 2));
       const gap = line.y0 - lastY;
       if (startsRow) {
         rows.push({ page, cells });
