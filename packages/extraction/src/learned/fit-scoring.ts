@@ -10,7 +10,7 @@ export function fitScoring(
   prior: LearnedWeights,
   options: { iterations?: number; rate?: number; lambda?: number } = {},
 ): LearnedWeights {
-  const { iterations = 400, rate = 0.5, lambda = 0.05 } = options;
+  const { iterations = 150, rate = 0.8, lambda = 0.05 } = options;
   const positives = rows.filter((r) => r.positive).length;
   if (positives === 0 || positives === rows.length) return prior;
   // Balance the classes: each positive counts as much as all negatives of its share.

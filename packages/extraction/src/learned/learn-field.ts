@@ -79,7 +79,7 @@ export function learnField(
       cands.forEach((c, rank) => {
         const positive = c.tokens.length === want.size && c.tokens.every((t) => want.has(t.index));
         // The hardest negatives (best scored) and every positive.
-        if (positive || rank < 40) rows.push({ features: c.features, positive });
+        if (positive || rank < 15) rows.push({ features: c.features, positive });
       });
     }
     field.scoring = fitScoring(rows, field.scoring);

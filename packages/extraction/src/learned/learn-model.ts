@@ -7,8 +7,8 @@ import type { LearnedEvaluation, LearnedModel } from './types.ts';
 
 /**
  * learnModel: from annotated training documents (in the order they were added) to the JSON the
- * model keeps. Also measures it: each field's accuracy on each training document when learned from
- * the others (leave-one-out), and that accuracy after each added document (the AI view's history).
+ * model keeps. Also measures it (see evaluate): each field's accuracy on each training document when
+ * learned from the others (leave-one-out), and how accuracy grew with each added document.
  */
 type Conf = Pick<
   ModelConfiguration,
@@ -19,6 +19,8 @@ type Conf = Pick<
 const MAX_HELD_OUT = 12;
 /** History steps measured at most (every step up to this, then spread out). */
 const MAX_HISTORY_POINTS = 20;
+/** A history point reads this many of the documents added next. */
+const HISTORY_AHEAD = 3;
 
 interface Tally {
   correct: number;
@@ -58,21 +60,13 @@ function scoreHeldOut(
   }
 }
 
-function leaveOneOut(examples: ViewExample[], labels: Label[], conf: Conf): Map<string, Tally> {
-  const tally = new Map<string, Tally>();
-  const start = Math.max(0, examples.length - MAX_HELD_OUT);
-  for (let i = start; i < examples.length; i++) {
-    const rest = examples.filter((_, j) => j !== i);
-    const fitted = fitModel(rest, labels, conf);
-    const model: LearnedModel = {
-      format: 'counterpart-learned-1',
-      training_documents: rest.length,
-      ...fitted,
-      evaluation: { fields: [], history: [] },
-    };
-    scoreHeldOut(model, labels, conf, examples[i]!, tally);
-  }
-  return tally;
+function fitted(examples: ViewExample[], labels: Label[], conf: Conf): LearnedModel {
+  return {
+    format: 'counterpart-learned-1',
+    training_documents: examples.length,
+    ...fitModel(examples, labels, conf),
+    evaluation: { fields: [], history: [] },
+  };
 }
 
 function overall(tally: Map<string, Tally>): number | null {
@@ -85,6 +79,7 @@ function overall(tally: Map<string, Tally>): number | null {
   return n ? c / n : null;
 }
 
+/** History points measured (every added document up to the cap, then spread out). */
 function historySteps(n: number): number[] {
   if (n <= MAX_HISTORY_POINTS) return Array.from({ length: n }, (_, i) => i + 1);
   const steps = new Set<number>();
@@ -93,27 +88,35 @@ function historySteps(n: number): number[] {
   return [...steps];
 }
 
+/**
+ * Per field: leave-one-out accuracy (each of the latest documents read by a model learned from all
+ * the others). History: after k added documents, the accuracy of the model learned from those k
+ * on the next few documents added (not yet learned from); the last point is the leave-one-out one.
+ */
 export function evaluate(examples: ViewExample[], labels: Label[], conf: Conf): LearnedEvaluation {
   const n = examples.length;
-  const history: LearnedEvaluation['history'] = [];
-  let last = new Map<string, Tally>();
-  for (const k of historySteps(n)) {
-    if (k < 2) {
-      history.push({ training_documents: k, accuracy: null });
-      continue;
+  const loo = new Map<string, Tally>();
+  if (n >= 2) {
+    for (let i = Math.max(0, n - MAX_HELD_OUT); i < n; i++) {
+      const model = fitted(
+        examples.filter((_, j) => j !== i),
+        labels,
+        conf,
+      );
+      scoreHeldOut(model, labels, conf, examples[i]!, loo);
     }
-    const tally = leaveOneOut(examples.slice(0, k), labels, conf);
-    history.push({ training_documents: k, accuracy: overall(tally) });
-    if (k === n) last = tally;
   }
+  const history: LearnedEvaluation['history'] = historySteps(n).map((k) => {
+    if (k === n) return { training_documents: k, accuracy: n >= 2 ? overall(loo) : null };
+    const model = fitted(examples.slice(0, k), labels, conf);
+    const tally = new Map<string, Tally>();
+    for (const next of examples.slice(k, k + HISTORY_AHEAD)) scoreHeldOut(model, labels, conf, next, tally);
+    return { training_documents: k, accuracy: overall(tally) };
+  });
   const fields = labels.map((l) => {
-    const t = last.get(l.key);
+    const t = loo.get(l.key);
     const examplesOf = examples.filter((e) => e.annotations.some((a) => a.label_key === l.key)).length;
-    return {
-      key: l.key,
-      accuracy: n >= 2 && t && t.total > 0 ? t.correct / t.total : null,
-      examples: examplesOf,
-    };
+    return { key: l.key, accuracy: t && t.total > 0 ? t.correct / t.total : null, examples: examplesOf };
   });
   return { fields, history };
 }

@@ -155,7 +155,20 @@ function otherSeparator(conf: Conf): Conf {
  * How well a text fits a shape: 1 fits, 0.5 is of the same family (an identifier of another
  * pattern), 0 does not; null when it cannot be this field's value at all (a date field's non-date).
  */
+const fits = new Map<string, number | null>();
+
 export function shapeFit(shape: LearnedShape, text: string, conf: Conf): number | null {
+  // The same spans are tried for every field: remember the answers (bounded).
+  const key = `${shape.kind}|${shape.pattern ?? ''}|${conf.date_order}|${conf.decimal_separator}|${text}`;
+  const known = fits.get(key);
+  if (known !== undefined) return known;
+  if (fits.size > 100_000) fits.clear();
+  const fit = computeFit(shape, text, conf);
+  fits.set(key, fit);
+  return fit;
+}
+
+function computeFit(shape: LearnedShape, text: string, conf: Conf): number | null {
   switch (shape.kind) {
     case 'date':
       return readDate(text, conf) ? 1 : null;
