@@ -150,7 +150,7 @@ function findHeader(view: DocumentView, table: LearnedTable, page: number): Head
 
 /** A text column (descriptions) reaches right up to the next column: long descriptions run into the gap. */
 function widenTextColumns(table: LearnedTable, ranges: [number, number][]): void {
-  const order = ranges.map((r, i) => i).sort((a, b) => ranges[a]![0] - ranges[b]![0]);
+  const order = ranges.map((_r, i) => i).sort((a, b) => ranges[a]![0] - ranges[b]![0]);
   order.forEach((ci, k) => {
     const next = order[k + 1];
     if (table.columns[ci]!.type !== 'text' || next === undefined) return;
@@ -181,7 +181,7 @@ export function extractTable(view: DocumentView, table: LearnedTable, conf: Conf
   // A line starts a row when most always-filled typed columns (quantity, amount) read as their type;
   // a line with none of them continues the row above (a wrapped description).
   let starters = table.columns
-    .map((c, i) => i)
+    .map((_c, i) => i)
     .filter((i) => table.columns[i]!.type !== 'text' && table.columns[i]!.filled >= 0.9);
   if (starters.length === 0) {
     const most = Math.max(...table.columns.map((c) => c.filled));
