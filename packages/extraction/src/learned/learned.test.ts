@@ -1,4 +1,4 @@
-import type { DocumentTokens } from '@counterpart/contracts';
+import type { Annotation, DocumentTokens, Token } from '@counterpart/contracts';
 import { describe, expect, it } from 'vitest';
 import type { ModelDefinition } from '../model.ts';
 import { viewDocument } from './document-view.ts';
@@ -221,5 +221,94 @@ describe('modelInsights', () => {
         .anchors.map((a) => a.text)
         .sort(),
     ).toEqual(['amount', 'description', 'qty']);
+  });
+});
+
+describe('line items across pages', () => {
+  const word = (page: number, text: string, x: number, y: number) => ({
+    page,
+    text,
+    box: { x0: x, y0: y, x1: x + text.length * 0.009, y1: y + 0.012 },
+    confidence: 1,
+    source: 'pdf' as const,
+  });
+  /** Rows of [description, qty, amount]; the first `onFirst` on page 1 under the header, the rest on page 2 under a running head. */
+  function doc(rows: [string, string, string][], onFirst: number) {
+    const tokens = [
+      word(1, 'Invoice', 0.1, 0.05),
+      word(1, 'Description', 0.1, 0.2),
+      word(1, 'Qty', 0.6, 0.2),
+      word(1, 'Amount', 0.8, 0.2),
+    ];
+    const annotations: Annotation[] = [];
+    rows.forEach(([d, q, a], i) => {
+      const page = i < onFirst ? 1 : 2;
+      const y = page === 1 ? 0.23 + i * 0.03 : 0.15 + (i - onFirst) * 0.03;
+      const words = d.split(' ').map((w, k) => word(page, w, 0.1 + k * 0.08, y));
+      const qty = word(page, q, 0.6, y);
+      const amount = word(page, a, 0.8, y);
+      tokens.push(...words, qty, amount);
+      const box = (ts: Token[]) => ({
+        x0: ts[0]!.box.x0,
+        y0: y,
+        x1: ts[ts.length - 1]!.box.x1,
+        y1: y + 0.012,
+      });
+      annotations.push(
+        { label_key: 'items', page, box: box(words), value: d, row: i, column: 'description' },
+        { label_key: 'items', page, box: box([qty]), value: q, row: i, column: 'qty' },
+        { label_key: 'items', page, box: box([amount]), value: a, row: i, column: 'amount' },
+      );
+    });
+    const last = rows.length <= onFirst ? 1 : 2;
+    const endY = last === 1 ? 0.23 + rows.length * 0.03 + 0.02 : 0.15 + (rows.length - onFirst) * 0.03 + 0.02;
+    tokens.push(
+      word(2, 'Acme', 0.1, 0.05),
+      word(2, 'continued', 0.2, 0.05),
+      word(last, 'Subtotal', 0.6, endY),
+    );
+    const d: DocumentTokens = { pages: [1, 2].map((page) => ({ page, width: 595, height: 842 })), tokens };
+    return { doc: d, annotations };
+  }
+  it('continues a table on the next page under a running head, and stops at the learned end words', () => {
+    const train = [
+      doc(
+        [
+          ['Desk lamp', '2', '1,200.00'],
+          ['Office chair', '1', '8,500.00'],
+        ],
+        2,
+      ),
+      doc(
+        [
+          ['Toner', '3', '9,000.00'],
+          ['Paper A4', '10', '5,500.00'],
+          ['Stapler', '1', '450.00'],
+        ],
+        3,
+      ),
+      doc([['Water dispenser', '1', '12,000.00']], 1),
+    ];
+    const labels = LABELS.filter((l) => l.key === 'items');
+    const learned = learnModel(labels, CONFIGURATION, train);
+    const rows: [string, string, string][] = [
+      ['Filing cabinet', '1', '15,000.00'],
+      ['USB cable', '4', '1,600.00'],
+      ['Desk lamp', '2', '1,200.00'],
+      ['Toner', '1', '3,000.00'],
+    ];
+    const r = extractLearned({ ...definition(learned), labels }, doc(rows, 2).doc);
+    const got = r.tables[0]!.rows.map((row) => [
+      row.page,
+      row.cells.description!.value,
+      row.cells.qty!.value,
+      row.cells.amount!.value,
+    ]);
+    expect(got).toEqual(rows.map(([d, q, a], i) => [i < 2 ? 1 : 2, d, q, a]));
+    expect(r.tables[0]!.rows[0]!.cells.amount!.normalized).toEqual({
+      type: 'amount',
+      minor: '1500000',
+      currency: 'KES',
+    });
   });
 });

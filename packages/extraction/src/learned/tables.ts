@@ -223,6 +223,9 @@ export function extractTable(view: DocumentView, table: LearnedTable, conf: Conf
         cells.forEach((c, ci) => {
           prev.cells[ci]!.push(...c);
         });
+      } else if (!header && !rows.some((r) => r.page === page) && line.y1 < 0.3) {
+        // A continuation page without its header: skip the page's own heading lines.
+        continue;
       } else if (rows.length) {
         // Neither a row nor its continuation: the table is over on this page.
         break;
