@@ -7,6 +7,8 @@ import type {
   TableResult,
 } from '@counterpart/contracts';
 import type { ModelDefinition } from '../model.ts';
+import { textSource } from '../rules/run-rules.ts';
+import { matchesLayout } from '../rules/selection.ts';
 import { type Candidate, fieldCandidates, rivalWords, spans } from './candidates.ts';
 import { type DocumentView, viewDocument } from './document-view.ts';
 import { documentPrint, KNOWN_SIMILARITY, printSimilarity } from './layouts.ts';
@@ -180,16 +182,20 @@ export function extractLearned(model: ModelDefinition, doc: DocumentTokens): Ext
     throw new Error('This AI model has not learned yet: annotate a training document first');
   if (!isLearnedModel(model.learned))
     throw new Error("This AI model's learned data is not in a format this engine reads: let it learn again");
-  const { fields, tables } = readWithLearned(model.learned, model.labels, model.configuration, doc);
-  const sources = new Set(doc.tokens.map((t) => t.source));
-  const ocr = doc.tokens.filter((t) => t.source === 'ocr');
+  const source = textSource(doc);
+  const view = viewDocument(doc);
+  // The model's selection keywords apply to both kinds: a document that is not its layout is left alone.
+  const text = view.lines.map((l) => l.tokens.map((t) => t.token.text).join(' ')).join('\n');
+  if (!matchesLayout(model.configuration.selection, text)) {
+    return { layout_matched: false, fields: [], tables: [], needs_review: false, ...source };
+  }
+  const labels = [...model.labels].sort((a, b) => a.position - b.position);
+  const { fields, tables } = readWithLearned(model.learned, labels, model.configuration, view);
   return {
     layout_matched: true,
     fields,
     tables,
     needs_review: fields.some((f) => f.needs_review) || tables.some((t) => t.needs_review),
-    pages: doc.pages.length,
-    text_source: sources.size > 1 ? 'mixed' : sources.has('ocr') ? 'ocr' : 'pdf',
-    ocr_confidence: ocr.length ? ocr.reduce((s, t) => s + t.confidence, 0) / ocr.length : null,
+    ...source,
   };
 }

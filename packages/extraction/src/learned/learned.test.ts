@@ -312,3 +312,22 @@ describe('line items across pages', () => {
     });
   });
 });
+
+describe('selection keywords', () => {
+  it("leaves a document that is not the model's layout alone", () => {
+    const learned = learnModel(
+      LABELS,
+      CONFIGURATION,
+      [1, 2, 3].map((s) => invoice('A', s)),
+    );
+    const only = (keywords: string[]): ModelDefinition => ({
+      ...definition(learned),
+      configuration: { ...CONFIGURATION, selection: { mode: 'any', keywords, exclude: [] } },
+    });
+    const a = extractLearned(only(['ACME SUPPLIES']), invoice('A', 8).doc);
+    expect(a.layout_matched).toBe(true);
+    expect(a.fields).toHaveLength(4);
+    const b = extractLearned(only(['ACME SUPPLIES']), invoice('B', 8).doc);
+    expect(b).toMatchObject({ layout_matched: false, fields: [], tables: [], pages: 1, text_source: 'pdf' });
+  });
+});
