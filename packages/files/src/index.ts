@@ -23,6 +23,7 @@ export { sniffDelimiter, sniffLineEndings, sniffRows } from './csv/csv-sniff.ts'
 export { readCsvRows } from './csv/csv-stream.ts';
 export { FileReadError, formatBytes } from './errors.ts';
 export { MAX_CELLS, MAX_COLUMNS, MAX_ROW_CHARS, ROW_BATCH, SNIFF_BYTES, SNIFF_ROWS } from './limits.ts';
+export { decodeJpegRgb } from './pdf/jpeg-decode.ts';
 export { detectTables, groupLines, lineSegments, runWords, type TextRun } from './pdf/pdf-layout.ts';
 export {
   DocumentContentError,

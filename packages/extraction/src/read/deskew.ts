@@ -66,3 +66,33 @@ export function estimateSkew(image: GrayImage): number {
   }
   return Math.round(best * 10) / 10;
 }
+
+/** Rotates a grey image by `degrees` (clockwise) about its centre, keeping its size, on white (bilinear). */
+export function rotateGray(image: GrayImage, degrees: number): GrayImage {
+  const { width, height, data } = image;
+  const out = new Uint8Array(width * height).fill(255);
+  const angle = (degrees * Math.PI) / 180;
+  const cos = Math.cos(angle);
+  const sin = Math.sin(angle);
+  const cx = width / 2;
+  const cy = height / 2;
+  for (let y = 0; y < height; y++) {
+    const dy = y + 0.5 - cy;
+    for (let x = 0; x < width; x++) {
+      const dx = x + 0.5 - cx;
+      // The source of each output pixel: the inverse rotation.
+      const sx = cos * dx + sin * dy + cx - 0.5;
+      const sy = -sin * dx + cos * dy + cy - 0.5;
+      const x0 = Math.floor(sx);
+      const y0 = Math.floor(sy);
+      if (x0 < 0 || y0 < 0 || x0 >= width - 1 || y0 >= height - 1) continue;
+      const fx = sx - x0;
+      const fy = sy - y0;
+      const i = y0 * width + x0;
+      const top = (data[i] as number) * (1 - fx) + (data[i + 1] as number) * fx;
+      const bottom = (data[i + width] as number) * (1 - fx) + (data[i + width + 1] as number) * fx;
+      out[y * width + x] = top * (1 - fy) + bottom * fy;
+    }
+  }
+  return { data: out, width, height };
+}

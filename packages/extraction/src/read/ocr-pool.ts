@@ -4,15 +4,11 @@ import path from 'node:path';
 import type { Box } from '@counterpart/contracts';
 import { createWorker, PSM, type Worker } from 'tesseract.js';
 
-/**
- * An image to read: a file tesseract decodes (PGM, PNG, JPEG, TIFF) and its size in pixels; `straighten`
- * asks tesseract to deskew it itself (for images not straightened before).
- */
+/** An image to read: a file tesseract decodes (PGM, PNG, JPEG, TIFF) and its size in pixels. */
 export interface OcrImage {
   bytes: Uint8Array;
   width: number;
   height: number;
-  straighten?: boolean;
 }
 
 /** A word as OCR read it: its box in the image's units (0..1, top-left origin) and confidence 0..1. */
@@ -120,7 +116,7 @@ async function recognizeWith(worker: Worker, image: OcrImage): Promise<OcrWord[]
   const { data } = await worker
     .recognize(
       Buffer.from(image.bytes.buffer, image.bytes.byteOffset, image.bytes.byteLength),
-      image.straighten ? { rotateAuto: true } : {},
+      {},
       { blocks: true, text: false },
     )
     .catch((error: unknown) => {

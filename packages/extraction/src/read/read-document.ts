@@ -1,11 +1,12 @@
 import type { DocumentTokens, Token } from '@counterpart/contracts';
 import { DocumentContentError } from '@counterpart/files';
-import type { Canvas } from '@napi-rs/canvas';
+import type { GrayImage } from './deskew.ts';
+import { decodeJpeg } from './image-decode.ts';
 import { checkImageSize, imageSize } from './image-size.ts';
 import { createOcrPool, type OcrImage, type OcrPool } from './ocr-pool.ts';
 import { DEFAULT_MAX_PAGES } from './pdf-limits.ts';
 import { openLimitedPdf, readPdfTextPage } from './pdf-tokens.ts';
-import { renderPdfPage, straighten, toPgm } from './raster.ts';
+import { prepareForOcr, renderPdfPage, toGray, toPgm } from './raster.ts';
 import { sniffFormat } from './sniff.ts';
 import type { OnProgress, PageSize } from './tokens.ts';
 
@@ -20,8 +21,10 @@ export interface ReadOptions {
 
 /**
  * Every input as tokens: a PDF's text layer, with the pages that have no text OCR'd (rendered at 300
- * DPI and straightened first), or a PNG, JPEG or TIFF OCR'd. The format is sniffed from the bytes. A 0-byte file, bytes that
- * are no such document, a damaged PDF or image, or a bomb throw a DocumentContentError saying which.
+ * DPI), or a PNG, JPEG or TIFF OCR'd. Scanned pages and JPEG photos have uneven lighting evened
+ * out and a skew of 2° or more straightened first; tesseract copes with smaller skews itself. The
+ * format is sniffed from the bytes. A 0-byte file, bytes that are no such document, a damaged PDF or
+ * image, or a bomb throw a DocumentContentError saying which.
  */
 export async function readDocumentTokens(
   bytes: Uint8Array,
@@ -39,9 +42,12 @@ export async function readDocumentTokens(
     const size = imageSize(bytes, format);
     checkImageSize(size, format);
     const page: PageSize = { page: 1, width: size.width, height: size.height };
-    // Tesseract decodes the image itself (in WebAssembly: a damaged file is an error, never a crash)
-    // and straightens it: it estimates the skew of the text lines and rotates the image back.
-    const image: OcrImage = { bytes, width: size.width, height: size.height, straighten: true };
+    // A JPEG (a phone photo, mostly) is decoded here, in JavaScript, and prepared like a scanned page;
+    // tesseract decodes PNG and TIFF itself, in WebAssembly (a damaged file is an error, never a crash).
+    const image: OcrImage =
+      format === 'jpeg'
+        ? ocrImage(await decodeJpeg(bytes))
+        : { bytes, width: size.width, height: size.height };
     const tokens = await recognizePage(ocr(), image, page).catch((error: unknown) => {
       if (error instanceof Error && /reading image|read image/i.test(error.message)) {
         throw new DocumentContentError(`The ${format.toUpperCase()} image is damaged and cannot be read`);
@@ -55,9 +61,9 @@ export async function readDocumentTokens(
   }
 }
 
-/** The straightened grey image of a scan or photo, ready for OCR. */
-function ocrImage(canvas: Canvas): OcrImage {
-  const { image } = straighten(canvas);
+/** A scan or photo evened out and straightened, ready for OCR. */
+function ocrImage(gray: GrayImage): OcrImage {
+  const { image } = prepareForOcr(gray);
   return { bytes: toPgm(image), width: image.width, height: image.height };
 }
 
@@ -88,7 +94,7 @@ async function readPdf(bytes: Uint8Array, options: ReadOptions, ocr: () => OcrPo
       const pool = ocr();
       while (recognizing.size > pool.workers) await Promise.race(recognizing);
       if (failure) break;
-      const image = ocrImage(await renderPdfPage(pdf.document, page));
+      const image = ocrImage(toGray(await renderPdfPage(pdf.document, page)));
       const index = page - 1;
       const job: Promise<void> = recognizePage(pool, image, text.size)
         .then(
