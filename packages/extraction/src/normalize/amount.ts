@@ -21,6 +21,8 @@ export interface AmountValue {
   /** The amount as a plain decimal with a dot ("1471.60"). */
   decimal: string;
   certainty: number;
+  /** True when the amount is only part of the text (found inside longer text). */
+  partial?: boolean;
 }
 
 export interface AmountOptions {
@@ -69,7 +71,7 @@ export function readAmount(input: string, options: AmountOptions): AmountValue |
     const piece = match[0].trim();
     if (piece === text) continue;
     const read = readExactly(piece, options.decimal, options.currency);
-    if (read && /\d/.test(piece)) return { ...read, certainty: 0.95 };
+    if (read && /\d/.test(piece)) return { ...read, certainty: 0.95, partial: true };
   }
   return null;
 }

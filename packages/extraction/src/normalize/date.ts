@@ -15,6 +15,8 @@ export type DateOrder = 'DMY' | 'MDY' | 'YMD';
 export interface DateValue {
   iso: string;
   certainty: number;
+  /** True when the date is only part of the text ("Date: 1/2/2026"). */
+  partial?: boolean;
 }
 
 const MONTHS = [
@@ -156,6 +158,10 @@ function readByFormats(text: string, formats: readonly string[]): DateValue | nu
   return null;
 }
 
+function partly(value: DateValue | null): DateValue | null {
+  return value ? { ...value, partial: true } : null;
+}
+
 export function readDate(input: string, order: DateOrder, formats: readonly string[] = []): DateValue | null {
   const text = clean(input);
   if (text === '') return null;
@@ -163,13 +169,13 @@ export function readDate(input: string, order: DateOrder, formats: readonly stri
     const exact = readByFormats(input.trim(), formats) ?? readByFormats(text, formats);
     if (exact) return exact;
   }
-  const whole = readAuto(text, order, false) ?? readAuto(text, order, true);
-  if (whole) return formats.length > 0 ? { ...whole, certainty: Math.min(whole.certainty, 0.9) } : whole;
+  const inside = readAuto(text, order, false) ?? partly(readAuto(text, order, true));
+  if (inside) return formats.length > 0 ? { ...inside, certainty: Math.min(inside.certainty, 0.9) } : inside;
   // OCR confusions in an all-numeric date ("l2/O3/2O26"): undo them and say so.
   if (!/[A-Za-z]{3}/.test(text)) {
     const fixed = fixOcrConfusions(text, 'digits');
     if (fixed !== text) {
-      const read = readAuto(fixed, order, false) ?? readAuto(fixed, order, true);
+      const read = readAuto(fixed, order, false) ?? partly(readAuto(fixed, order, true));
       if (read) return { ...read, certainty: Math.min(read.certainty, 0.85) };
     }
   }

@@ -33,6 +33,11 @@ describe('readAmount', () => {
     expect(readAmount('12.345', { decimal: '.', currency: 'KES' })).toBeNull();
   });
 
+  it('says when the amount was only part of the text', () => {
+    expect(readAmount('points 91,534.00', point)).toMatchObject({ partial: true, certainty: 0.95 });
+    expect(readAmount('91,534.00', point)?.partial).toBeUndefined();
+  });
+
   it('gives the plain decimal beside the minor units', () => {
     expect(readAmount('(1.234,5)', comma)).toMatchObject({ decimal: '-1234.50' });
   });
@@ -72,7 +77,12 @@ describe('readDate', () => {
     ['Date: 1/2/2026', 'MDY', '2026-01-02', 1],
     ['l2/O3/2026', 'DMY', '2026-03-12', 0.85],
   ] as const)('reads %s (%s)', (text, order, iso, certainty) => {
-    expect(readDate(text, order)).toEqual({ iso, certainty });
+    expect(readDate(text, order)).toMatchObject({ iso, certainty });
+  });
+
+  it('says when the date was only part of the text', () => {
+    expect(readDate('Date: 1/2/2026', 'DMY')).toEqual({ iso: '2026-02-01', certainty: 1, partial: true });
+    expect(readDate('1/2/2026', 'DMY')).toEqual({ iso: '2026-02-01', certainty: 1 });
   });
 
   it('honours explicit formats before guessing', () => {

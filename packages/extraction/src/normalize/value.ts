@@ -14,6 +14,8 @@ import { fixOcrConfusions } from './ocr-confusions.ts';
 export interface Normalized {
   normalized: NormalizedValue | null;
   certainty: number;
+  /** True when the value was read from only part of the text (an amount or date inside a sentence). */
+  partial?: boolean;
 }
 
 export interface NormalizeHints {
@@ -44,6 +46,7 @@ export function normalizeValue(
     return {
       normalized: { type: 'amount', minor: amount.minor, currency: amount.currency },
       certainty: amount.certainty,
+      ...(amount.partial ? { partial: true } : {}),
     };
   }
   if (type === 'number') {
@@ -55,5 +58,9 @@ export function normalizeValue(
   }
   const date = readDate(text, configuration.date_order, hints.dateFormats ?? []);
   if (!date) return { normalized: null, certainty: 0 };
-  return { normalized: { type: 'date', iso: date.iso }, certainty: date.certainty };
+  return {
+    normalized: { type: 'date', iso: date.iso },
+    certainty: date.certainty,
+    ...(date.partial ? { partial: true } : {}),
+  };
 }

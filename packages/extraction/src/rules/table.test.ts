@@ -122,6 +122,24 @@ describe('line items', () => {
     expect(result.confidence).toBeCloseTo(0.7, 6);
   });
 
+  it('gives words running over from the description back to it, and leaves out a row-number column', () => {
+    const spilling = doc([
+      word('#', 30, 100),
+      ...header(100),
+      word('1', 30, 120),
+      ...phrase('Network cabling and installation of data points', 50, 120),
+      word('12', 322, 120),
+      word('631.94', 360, 120),
+      word('7,583.28', 480, 120),
+      word('2', 30, 135),
+      ...row('Chairs', '2', '4,500.00', '9,000.00', 135),
+    ]);
+    expect(values(run(rule, spilling))).toEqual([
+      ['Network cabling and installation of data points', '12', '631.94', '7,583.28'],
+      ['Chairs', '2', '4,500.00', '9,000.00'],
+    ]);
+  });
+
   it('finds nothing without its header', () => {
     expect(run(rule, doc(row('Chairs', '2', '4,500.00', '9,000.00', 120))).rows).toEqual([]);
   });

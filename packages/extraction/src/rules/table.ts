@@ -17,8 +17,9 @@ import { compilePattern, literalPattern } from './patterns.ts';
 
 /**
  * Line items by header columns. The header row is the first line (from the start pattern's line
- * on) holding at least half of the column headings; each heading's x-range, widened to halfway to
- * its neighbours, is its column. Below it, a line is a new row when it fills at least two columns
+ * on) holding at least half of the column headings; each heading's x-range gives its column (a text
+ * column starts at its heading, other boundaries lie halfway between headings; see columnsOf), and
+ * words running over from a text column into a typed one go back to it (see assign). Below it, a line is a new row when it fills at least two columns
  * (one for a one-column table) and, when the table has typed columns, one of them reads cleanly as
  * its type; a line under a row, close to it, that is not a row (a wrapped description) is joined to
  * that row. The table ends at the end pattern (default: a line starting with Subtotal / Total /
@@ -79,21 +80,40 @@ function isHeader(match: HeaderMatch, rule: TableRule): boolean {
   return match.found.length >= Math.max(needed, 1);
 }
 
+/** How far left of its heading a left-aligned text column's words may start (page units). */
+const TEXT_COLUMN_SLACK = 0.01;
+
 function columnsOf(match: HeaderMatch, label: Label): Column[] {
   const sorted = [...match.found].sort((a, b) => a.box.x0 - b.box.x0);
-  return sorted.map((heading, i) => {
+  const typeOf = (key: string) => label.columns.find((c) => c.key === key)?.type ?? 'text';
+  // Text is left-aligned under its heading: its column starts at the heading (words further left
+  // belong to the column before, or to one the rule does not name, such as a row number). Between
+  // other columns, halfway.
+  const leftEdge = (i: number): number => {
+    const heading = sorted[i]!;
     const previous = sorted[i - 1];
-    const next = sorted[i + 1];
-    return {
-      key: heading.key,
-      type: label.columns.find((c) => c.key === heading.key)?.type ?? 'text',
-      x0: previous ? (previous.box.x1 + heading.box.x0) / 2 : 0,
-      x1: next ? (heading.box.x1 + next.box.x0) / 2 : 1,
-    };
-  });
+    if (typeOf(heading.key) === 'text') return Math.max(0, heading.box.x0 - TEXT_COLUMN_SLACK);
+    return previous ? (previous.box.x1 + heading.box.x0) / 2 : 0;
+  };
+  return sorted.map((heading, i) => ({
+    key: heading.key,
+    type: typeOf(heading.key),
+    x0: leftEdge(i),
+    x1: i + 1 < sorted.length ? leftEdge(i + 1) : 1,
+  }));
 }
 
-function assign(line: Line, columns: readonly Column[]): Map<string, Token[]> {
+function reads(column: Column, tokens: readonly Token[], settings: Settings): boolean {
+  const read = normalizeValue(column.type, tokens.map((t) => t.text).join(' '), settings);
+  return read.normalized !== null && read.certainty >= 0.9 && !read.partial;
+}
+
+/**
+ * A line's words into columns by their centres. A typed column (number, amount, date) keeps the
+ * longest run of its last words that reads as its type; words before it are text running over from
+ * the text column on its left (a long description reaching under "Qty") and go back there.
+ */
+function assign(line: Line, columns: readonly Column[], settings: Settings): Map<string, Token[]> {
   const cells = new Map<string, Token[]>();
   for (const token of line.tokens) {
     const x = centerX(token.box);
@@ -103,6 +123,19 @@ function assign(line: Line, columns: readonly Column[]): Map<string, Token[]> {
     list.push(token);
     cells.set(column.key, list);
   }
+  columns.forEach((column, i) => {
+    const tokens = cells.get(column.key);
+    if (column.type === 'text' || !tokens || tokens.length < 2) return;
+    const textColumn = columns.slice(0, i).findLast((c) => c.type === 'text');
+    if (!textColumn || reads(column, tokens, settings)) return;
+    for (let start = 1; start < tokens.length; start += 1) {
+      if (reads(column, tokens.slice(start), settings)) {
+        cells.set(textColumn.key, [...(cells.get(textColumn.key) ?? []), ...tokens.slice(0, start)]);
+        cells.set(column.key, tokens.slice(start));
+        return;
+      }
+    }
+  });
   return cells;
 }
 
@@ -113,9 +146,7 @@ function isRow(cells: Map<string, Token[]>, columns: readonly Column[], settings
   if (typed.length === 0) return true;
   return typed.some((column) => {
     const tokens = cells.get(column.key);
-    if (!tokens) return false;
-    const read = normalizeValue(column.type, tokens.map((t) => t.text).join(' '), settings);
-    return read.normalized !== null && read.certainty >= 0.9;
+    return tokens !== undefined && reads(column, tokens, settings);
   });
 }
 
@@ -158,7 +189,7 @@ export function extractTable(
     }
     if (!columns || !pageOpen) continue;
     if (end.test(line.text)) break;
-    const cells = assign(line, columns);
+    const cells = assign(line, columns, settings);
     const previous = current?.lines.at(-1);
     if (previous && line.box.y0 - previous.box.y1 > 3 * lineHeight(previous)) {
       pageOpen = false;
