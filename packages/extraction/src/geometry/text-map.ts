@@ -10,7 +10,7 @@ import type { Line } from './lines.ts';
 export interface TextMap {
   text: string;
   /** One entry per token, in text order. */
-  spans: { start: number; end: number; token: Token; line: number }[];
+  spans: { start: number; end: number; token: Token; line: number; index: number }[];
   /** Where each line starts in `text`. */
   lineStarts: number[];
 }
@@ -24,7 +24,7 @@ export function textMap(lines: readonly Line[]): TextMap {
     lineStarts.push(text.length);
     line.tokens.forEach((token, i) => {
       const start = text.length + line.starts[i]!;
-      spans.push({ start, end: start + token.text.length, token, line: index });
+      spans.push({ start, end: start + token.text.length, token, line: index, index: i });
     });
     text += line.text;
   });

@@ -84,6 +84,35 @@ describe('anchor rule', () => {
     ]);
   });
 
+  it('skips punctuation left of the anchor word, prefers whole-word value matches, and takes exact anchors as labels', () => {
+    const totals = ruleContext(
+      doc([
+        ...phrase('Invoice No.', 50, 100),
+        word('SI-5', 200, 100),
+        ...phrase('VAT 16%', 350, 680),
+        word('1,440.00', 480, 680),
+        ...phrase('Sub Total', 350, 700),
+        word('9,000.00', 480, 700),
+        word('Total', 350, 720),
+        word('10,440.00', 480, 720),
+      ]),
+    );
+    const amount = { value_pattern: '[0-9][0-9.,]*' };
+    expect(runFieldRule(anchor('Invoice No'), totals, 't').map((c) => c.text)).toEqual(['SI-5']);
+    expect(runFieldRule(anchor('VAT', 'right', amount), totals, 't').map((c) => c.text)).toEqual([
+      '1,440.00',
+    ]);
+    expect(runFieldRule(anchor('Total', 'right', amount), totals, 't').map((c) => c.text)).toEqual([
+      '9,000.00',
+      '10,440.00',
+    ]);
+    expect(
+      runFieldRule(anchor('Total', 'right', { ...amount, anchor_match: 'exact' }), totals, 't').map(
+        (c) => c.text,
+      ),
+    ).toEqual(['10,440.00']);
+  });
+
   it('reads the rest of a word the anchor ends inside', () => {
     const glued = ruleContext(doc([word('Ref:ABC-9', 50, 100)]));
     expect(runFieldRule(anchor('Ref'), glued, 't').map((c) => c.text)).toEqual(['ABC-9']);

@@ -5,6 +5,14 @@ import { tokensIn } from '../geometry/text-map.ts';
 import { type Candidate, candidateOf, type RuleContext } from './context.ts';
 import { compilePattern, literalPattern } from './patterns.ts';
 
+/**
+ * Field rules. regex: every match over the document's lines (joined by newlines), its group the value.
+ * anchor: each place the anchor text is found — contains (case and spacing ignored), exact (as
+ * written, whole words, starting a label: see beginsLabel) or regex — gives the value beside it:
+ * right: the words after it on its line within the window, up to a wide gap, or the value pattern's
+ * first whole-word match; below / above: the nearest line's words under the anchor (or the first such
+ * line matching the value pattern). zone: the words whose centre is in the box. static: the value.
+ */
 type FieldRule = Exclude<Rule, { method: 'table' }>;
 type AnchorRule = Extract<Rule, { method: 'anchor' }>;
 
@@ -86,6 +94,18 @@ function joinPieces(pieces: readonly Piece[]) {
 }
 
 const LEADING_SEPARATORS = /^[\s:#=|]+/;
+const OPENING = /^[(#:[]*$/;
+const CLOSING = /^[.,;:)\]]*$/;
+
+/** True when a span starts and ends at word edges (give or take brackets and closing punctuation). */
+function wholeWords(joined: ReturnType<typeof joinPieces>, [start, end]: [number, number]): boolean {
+  const first = joined.spans.find((s) => s.end > start);
+  const last = joined.spans.findLast((s) => s.start < end);
+  if (!first || !last) return false;
+  return (
+    OPENING.test(joined.text.slice(first.start, start)) && CLOSING.test(joined.text.slice(end, last.end))
+  );
+}
 
 /** The value within pieces: the value pattern's first match, or the first run of words up to a wide gap. */
 function valueIn(
@@ -96,12 +116,23 @@ function valueIn(
 ): { text: string; tokens: Token[] } | null {
   const joined = joinPieces(pieces);
   if (rule.value_pattern) {
-    const match = compilePattern(rule.value_pattern, 'id', `${where} (value pattern)`).exec(joined.text);
-    if (!match) return null;
-    const span = groupSpan(match, 1);
-    if (!span || span[0] === span[1]) return null;
-    const tokens = joined.spans.filter((s) => s.end > span[0] && s.start < span[1]).map((s) => s.token);
-    return { text: joined.text.slice(span[0], span[1]), tokens };
+    // The first match made of whole words wins ("16 %" is not an amount's "16"); else the first match.
+    let chosen: [number, number] | null = null;
+    for (const match of joined.text.matchAll(
+      compilePattern(rule.value_pattern, 'gid', `${where} (value pattern)`),
+    )) {
+      const span = groupSpan(match, 1);
+      if (!span || span[0] === span[1]) continue;
+      if (wholeWords(joined, span)) {
+        chosen = span;
+        break;
+      }
+      chosen ??= span;
+    }
+    if (!chosen) return null;
+    const [start, end] = chosen;
+    const tokens = joined.spans.filter((s) => s.end > start && s.start < end).map((s) => s.token);
+    return { text: joined.text.slice(start, end), tokens };
   }
   const kept: Piece[] = [];
   for (const piece of pieces) {
@@ -127,6 +158,15 @@ function anchorPattern(rule: AnchorRule): { source: string; flags: string } {
   return { source: literalPattern(rule.anchor), flags: 'gid' };
 }
 
+/**
+ * An exact anchor is a label of its own: it starts a word that starts a segment of its line (so
+ * "Total" is not the end of "Sub Total", but is found in "Total 1,200.00").
+ */
+function beginsLabel(ctx: RuleContext, first: RuleContext['map']['spans'][number], start: number): boolean {
+  if (start !== first.start) return false;
+  return ctx.lines[first.line]?.segmentStarts.includes(first.index) ?? false;
+}
+
 function runAnchor(rule: AnchorRule, ctx: RuleContext, where: string): Candidate[] {
   const { source, flags } = anchorPattern(rule);
   const regex = compilePattern(source, flags, `${where} (anchor)`);
@@ -137,7 +177,7 @@ function runAnchor(rule: AnchorRule, ctx: RuleContext, where: string): Candidate
     const end = start + match[0].length;
     const spans = ctx.map.spans.filter((s) => s.end > start && s.start < end);
     const last = spans.at(-1);
-    if (!last) continue;
+    if (!last || (rule.anchor_match === 'exact' && !beginsLabel(ctx, spans[0]!, start))) continue;
     const anchorBox = unionBox(
       spans.filter((s) => s.token.page === last.token.page).map((s) => s.token.box),
     )!;
@@ -161,7 +201,7 @@ function anchorValue(
     const pieces: Piece[] = [];
     // The rest of the anchor's last word ("No:INV-7" with anchor "No:") comes first.
     const rest = ctx.map.text.slice(anchorEnd, last.end);
-    if (rest.replace(LEADING_SEPARATORS, '') !== '') pieces.push({ text: rest, token: last.token });
+    if (!/^[\p{P}\p{S}\s]*$/u.test(rest)) pieces.push({ text: rest, token: last.token });
     for (const span of ctx.map.spans) {
       if (span.line !== last.line || span.start <= last.start) continue;
       const distance = span.token.box.x0 - anchorBox.x1;
