@@ -113,6 +113,23 @@ describe('anchor rule', () => {
     ).toEqual(['10,440.00']);
   });
 
+  it('finds an anchor misread by OCR when it is nowhere as written, with less confidence', () => {
+    const scan = ruleContext(
+      doc([
+        ...phrase('lnvoice N0:', 50, 100, 1, 0.9),
+        word('INV-77', 200, 100, 1, 0.95),
+        ...phrase('Invoice Date', 50, 130),
+      ]),
+    );
+    const found = runFieldRule(anchor('Invoice No'), scan, 't');
+    expect(found.map((c) => c.text)).toEqual(['INV-77']);
+    expect(found[0]!.confidence).toBeCloseTo(0.95 * 0.9, 6);
+    expect(runFieldRule(anchor('Invoice No', 'right', { anchor_match: 'exact' }), scan, 't')).toEqual([]);
+    expect(runFieldRule(anchor('Receipt No'), scan, 't')).toEqual([]);
+    const text = ruleContext(doc([...phrase('lnvoice N0:', 50, 100), word('INV-77', 200, 100)]));
+    expect(runFieldRule(anchor('Invoice No'), text, 't')).toEqual([]);
+  });
+
   it('reads the rest of a word the anchor ends inside', () => {
     const glued = ruleContext(doc([word('Ref:ABC-9', 50, 100)]));
     expect(runFieldRule(anchor('Ref'), glued, 't').map((c) => c.text)).toEqual(['ABC-9']);

@@ -4,11 +4,13 @@ import { wordsAbove, wordsBelow } from '../geometry/neighbours.ts';
 import { tokensIn } from '../geometry/text-map.ts';
 import { type Candidate, candidateOf, type RuleContext } from './context.ts';
 import { compilePattern, literalPattern } from './patterns.ts';
+import { editDistance } from './selection.ts';
 
 /**
  * Field rules. regex: every match over the document's lines (joined by newlines), its group the value.
  * anchor: each place the anchor text is found — contains (case and spacing ignored), exact (as
- * written, whole words, starting a label: see beginsLabel) or regex — gives the value beside it:
+ * written, whole words, starting a label: see beginsLabel) or regex — gives the value beside it
+ * (a contains anchor found nowhere is looked for again allowing OCR slips, see runFuzzyAnchor):
  * right: the words after it on its line within the window, up to a wide gap, or the value pattern's
  * first whole-word match; below / above: the nearest line's words under the anchor (or the first such
  * line matching the value pattern). zone: the words whose centre is in the box. static: the value.
@@ -185,7 +187,51 @@ function runAnchor(rule: AnchorRule, ctx: RuleContext, where: string): Candidate
     if (value && value.tokens.length > 0) found.push(candidateOf(value.text, value.tokens, start));
     if (found.length >= 200) break;
   }
+  if (found.length === 0 && rule.anchor_match === 'contains') return runFuzzyAnchor(rule, ctx, where);
   return found;
+}
+
+/** Letters and digits of a word or phrase, lower case (punctuation around words is not an edit). */
+function bare(text: string): string {
+  return text.toLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+}
+
+/** How much less sure a value is when its anchor was only found with OCR slips ("lnvoice N0"). */
+const FUZZY_ANCHOR = 0.9;
+
+/**
+ * An anchor nowhere in the text as written: runs of as many OCR'd words as it has, within about one
+ * edit in four characters of it (OCR misreads), anchor it instead; their values are less sure.
+ * Text-layer words are never guessed at: there a missing anchor is missing.
+ */
+function runFuzzyAnchor(rule: AnchorRule, ctx: RuleContext, where: string): Candidate[] {
+  const target = bare(rule.anchor.replace(/\s+/g, ' '));
+  const size = rule.anchor.trim().split(/\s+/).length;
+  const allowed = Math.max(1, Math.round(target.length / 4));
+  if (target.length < 4) return [];
+  const found: Candidate[] = [];
+  const byLine = new Map<number, RuleContext['map']['spans']>();
+  for (const span of ctx.map.spans) {
+    const list = byLine.get(span.line) ?? [];
+    list.push(span);
+    byLine.set(span.line, list);
+  }
+  for (const spans of byLine.values()) {
+    for (let i = 0; i + size <= spans.length; i += 1) {
+      const window = spans.slice(i, i + size);
+      if (!window.some((s) => s.token.source === 'ocr')) continue;
+      const text = bare(window.map((s) => s.token.text).join(' '));
+      if (Math.abs(text.length - target.length) > allowed) continue;
+      if (editDistance(text, target, allowed) > allowed) continue;
+      const last = window.at(-1)!;
+      const anchorBox = unionBox(window.map((s) => s.token.box))!;
+      const value = anchorValue(rule, ctx, where, anchorBox, last, last.end);
+      if (!value || value.tokens.length === 0) continue;
+      const candidate = candidateOf(value.text, value.tokens, window[0]!.start);
+      found.push({ ...candidate, confidence: candidate.confidence * FUZZY_ANCHOR });
+    }
+  }
+  return found.sort((a, b) => a.order - b.order);
 }
 
 function anchorValue(

@@ -140,6 +140,22 @@ describe('line items', () => {
     ]);
   });
 
+  it('finds headings misread by OCR', () => {
+    const scan = doc([
+      word('Descriptlon', 50, 100, 1, 0.8),
+      word('0ty', 300, 100, 1, 0.8),
+      ...phrase('Unit Prlce', 360, 100, 1, 0.8),
+      word('Arnount', 480, 100, 1, 0.8),
+      ...row('Chairs', '2', '4,500.00', '9,000.00', 120),
+    ]);
+    expect(values(run(rule, scan))).toEqual([['Chairs', '2', '4,500.00', '9,000.00']]);
+    // The same words in a text layer are not headings.
+    const text = doc(
+      scan.tokens.map((t) => ({ text: t.text, x: t.box.x0 * A4.width, y: t.box.y0 * A4.height })),
+    );
+    expect(run(rule, text).rows).toEqual([]);
+  });
+
   it('finds nothing without its header', () => {
     expect(run(rule, doc(row('Chairs', '2', '4,500.00', '9,000.00', 120))).rows).toEqual([]);
   });

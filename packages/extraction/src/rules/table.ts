@@ -14,10 +14,11 @@ import { leastConfidence } from '../geometry/text-map.ts';
 import { normalizeValue } from '../normalize/value.ts';
 import type { RuleContext } from './context.ts';
 import { compilePattern, literalPattern } from './patterns.ts';
+import { editDistance } from './selection.ts';
 
 /**
  * Line items by header columns. The header row is the first line (from the start pattern's line
- * on) holding at least half of the column headings; each heading's x-range gives its column (a text
+ * on) holding at least half of the column headings (as written, or misread by OCR: fuzzyHeading); each heading's x-range gives its column (a text
  * column starts at its heading, other boundaries lie halfway between headings; see columnsOf), and
  * words running over from a text column into a typed one go back to it (see assign). Below it, a line is a new row when it fills at least two columns
  * (one for a one-column table) and, when the table has typed columns, one of them reads cleanly as
@@ -71,8 +72,40 @@ function findHeadings(line: Line, rule: TableRule, where: string): HeaderMatch {
       found.push({ key: column.key, box: unionBox(tokens.map((t) => t.box))! });
       break;
     }
+    if (found.at(-1)?.key !== column.key) {
+      const fuzzy = fuzzyHeading(line, column.header, taken);
+      if (fuzzy) found.push({ key: column.key, box: fuzzy });
+    }
   }
   return { found };
+}
+
+function bare(text: string): string {
+  return text.toLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+}
+
+/**
+ * A heading misread by OCR ("Descriptlon", "0ty", "Arnount"): as many OCR'd words, about one edit
+ * in four characters. Text-layer words are never guessed at.
+ */
+function fuzzyHeading(line: Line, header: string, taken: [number, number][]): Box | null {
+  const target = bare(header.replace(/\s+/g, ' '));
+  if (target.length < 3) return null;
+  const size = header.trim().split(/\s+/).length;
+  const allowed = Math.max(1, Math.round(target.length / 4));
+  for (let i = 0; i + size <= line.tokens.length; i += 1) {
+    const start = line.starts[i]!;
+    const end = line.starts[i + size - 1]! + line.tokens[i + size - 1]!.text.length;
+    if (taken.some(([s, e]) => start < e && end > s)) continue;
+    const words = line.tokens.slice(i, i + size);
+    if (!words.some((t) => t.source === 'ocr')) continue;
+    const text = bare(words.map((t) => t.text).join(' '));
+    if (Math.abs(text.length - target.length) > allowed || editDistance(text, target, allowed) > allowed)
+      continue;
+    taken.push([start, end]);
+    return unionBox(words.map((t) => t.box));
+  }
+  return null;
 }
 
 function isHeader(match: HeaderMatch, rule: TableRule): boolean {
