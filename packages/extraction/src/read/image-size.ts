@@ -62,3 +62,20 @@ export function checkImageSize(size: { width: number; height: number }, format: 
     );
   }
 }
+
+/** How many pages (image file directories) a TIFF holds. */
+export function tiffPageCount(bytes: Uint8Array): number {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const little = bytes[0] === 0x49;
+  let pages = 0;
+  let ifd = view.getUint32(4, little);
+  const seen = new Set<number>();
+  while (ifd > 0 && ifd + 2 <= bytes.length && !seen.has(ifd) && pages < 10_000) {
+    seen.add(ifd);
+    pages++;
+    const next = ifd + 2 + view.getUint16(ifd, little) * 12;
+    if (next + 4 > bytes.length) break;
+    ifd = view.getUint32(next, little);
+  }
+  return pages;
+}

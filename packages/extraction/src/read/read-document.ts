@@ -2,8 +2,9 @@ import type { DocumentTokens, Token } from '@counterpart/contracts';
 import { DocumentContentError } from '@counterpart/files';
 import type { GrayImage } from './deskew.ts';
 import { decodeJpeg } from './image-decode.ts';
-import { checkImageSize, imageSize } from './image-size.ts';
+import { checkImageSize, imageSize, tiffPageCount } from './image-size.ts';
 import { createOcrPool, type OcrImage, type OcrPool } from './ocr-pool.ts';
+import { applyOrientation, jpegOrientation } from './orientation.ts';
 import { DEFAULT_MAX_PAGES } from './pdf-limits.ts';
 import { openLimitedPdf, readPdfTextPage } from './pdf-tokens.ts';
 import { prepareForOcr, renderPdfPage, toGray, toPgm } from './raster.ts';
@@ -41,13 +42,19 @@ export async function readDocumentTokens(
     if (format === 'pdf') return await readPdf(bytes, options, ocr);
     const size = imageSize(bytes, format);
     checkImageSize(size, format);
-    const page: PageSize = { page: 1, width: size.width, height: size.height };
-    // A JPEG (a phone photo, mostly) is decoded here, in JavaScript, and prepared like a scanned page;
-    // tesseract decodes PNG and TIFF itself, in WebAssembly (a damaged file is an error, never a crash).
+    if (format === 'tiff' && tiffPageCount(bytes) > 1) {
+      throw new DocumentContentError(
+        'The TIFF has several pages; only single-page TIFFs are read (save it as a PDF to read every page)',
+      );
+    }
+    // A JPEG (a phone photo, mostly) is decoded here, in JavaScript, turned upright as its EXIF says
+    // and prepared like a scanned page; tesseract decodes PNG and TIFF itself, in WebAssembly (a
+    // damaged file is an error, never a crash).
     const image: OcrImage =
       format === 'jpeg'
-        ? ocrImage(await decodeJpeg(bytes))
+        ? ocrImage(applyOrientation(await decodeJpeg(bytes), jpegOrientation(bytes)))
         : { bytes, width: size.width, height: size.height };
+    const page: PageSize = { page: 1, width: image.width, height: image.height };
     const tokens = await recognizePage(ocr(), image, page).catch((error: unknown) => {
       if (error instanceof Error && /reading image|read image/i.test(error.message)) {
         throw new DocumentContentError(`The ${format.toUpperCase()} image is damaged and cannot be read`);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { DocumentContentError } from '@counterpart/files';
-import { createCanvas } from '@napi-rs/canvas';
+import { type Canvas, createCanvas } from '@napi-rs/canvas';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { estimateSkew, rotateGray } from './deskew.ts';
@@ -24,6 +24,37 @@ function textImage(width: number, height: number, lines = LINES, at = { x: 100, 
   context.font = '40px sans-serif';
   for (const [i, line] of lines.entries()) context.fillText(line, at.x, at.y + i * 90);
   return canvas;
+}
+
+/** An uncompressed 8-bit grey TIFF (little-endian, one strip) of the canvas. */
+function grayTiff(canvas: Canvas) {
+  const { width, height } = canvas;
+  const gray = toGray(canvas).data;
+  const entries = [
+    [256, 3, width],
+    [257, 3, height],
+    [258, 3, 8],
+    [259, 3, 1],
+    [262, 3, 1],
+    [273, 4, 0],
+    [277, 3, 1],
+    [278, 3, height],
+    [279, 4, width * height],
+  ] as const;
+  const dataAt = 8 + 2 + entries.length * 12 + 4;
+  const head = Buffer.alloc(dataAt);
+  head.write('II*\0', 0, 'latin1');
+  head.writeUInt32LE(8, 4);
+  head.writeUInt16LE(entries.length, 8);
+  entries.forEach(([tag, type, value], i) => {
+    const at = 10 + i * 12;
+    head.writeUInt16LE(tag, at);
+    head.writeUInt16LE(type, at + 2);
+    head.writeUInt32LE(1, at + 4);
+    if (type === 3) head.writeUInt16LE(value, at + 8);
+    else head.writeUInt32LE(tag === 273 ? dataAt : value, at + 8);
+  });
+  return Buffer.concat([head, gray]);
 }
 
 describe('estimateSkew', () => {
@@ -90,6 +121,22 @@ describe('readDocumentTokens with OCR', () => {
     expect(scanned.every((t) => t.source === 'ocr')).toBe(true);
     expect(scanned[0]?.box.x0).toBeCloseTo(150 / 1240, 1);
     expect(progress).toEqual([1, 2]);
+  });
+
+  it('reads a single-page TIFF and refuses a multi-page one', async () => {
+    const tiff = grayTiff(textImage(900, 140, ['Total KES 104,400.00'], { x: 40, y: 90 }));
+    const doc = await readDocumentTokens(tiff, { ocr });
+    expect(doc.pages).toEqual([{ page: 1, width: 900, height: 140 }]);
+    expect(doc.tokens.map((t) => t.text)).toEqual(['Total', 'KES', '104,400.00']);
+    // A second page: a copy of the first directory after the data, the first pointing at it.
+    const next = 8 + 2 + 9 * 12;
+    const second = Buffer.from(tiff.subarray(8, next + 4));
+    second.writeUInt32LE(0, next - 8);
+    const twoPages = Buffer.concat([tiff, second]);
+    twoPages.writeUInt32LE(tiff.length, next);
+    await expect(readDocumentTokens(twoPages, { ocr })).rejects.toThrow(
+      'The TIFF has several pages; only single-page TIFFs are read (save it as a PDF to read every page)',
+    );
   });
 
   it('refuses a damaged PNG and an image too large to read', async () => {
