@@ -15,8 +15,7 @@ import { execSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { DocumentTokens, ExtractionResult } from '@counterpart/contracts';
-import * as engine from '@counterpart/extraction';
-import { createOcrPool, extractLearned, learnModel, type ModelDefinition } from '@counterpart/extraction';
+import { createOcrPool, extract, learnModel, type ModelDefinition } from '@counterpart/extraction';
 import { type GeneratedInvoice, generateSet, type Split, sizeFromEnv } from './generator.ts';
 import { FIELD_KEYS, type InvoiceTruth, type LAYOUTS } from './invoice-data.ts';
 import { runTemplate } from './invoice2data.ts';
@@ -24,11 +23,6 @@ import { annotationsOf, configuration, LABELS } from './labels.ts';
 import { RENDITIONS, type Rendition, type RenditionName, render } from './renditions.ts';
 import { ruleModel } from './rule-models.ts';
 import { addCounts, emptyCounts, percent, rates, readable, scoreDocument, Tally } from './score.ts';
-
-// The engine's extract (both kinds) lands during the session: rule-based figures once it is exported;
-// learned models run with extractLearned until then.
-type Extract = (model: ModelDefinition, doc: DocumentTokens) => ExtractionResult;
-const api = engine as unknown as { extract?: Extract };
 
 const SEED = Number(process.env.SEED ?? 1);
 const SIZE = sizeFromEnv();
@@ -143,17 +137,13 @@ try {
       const groups = doc.split === 'train' ? ['all'] : ['all', 'test', GROUPS[doc.split]];
       record(rendition, 'invoice2data', groups, result, (docs[i] as Rendition).truth);
     }
-    // (a) Rule-based: each layout's model on every invoice of that layout.
-    const extract = api.extract;
-    if (extract) {
-      for (const [i, doc] of set.entries()) {
-        if (doc.truth.layout === 'compact') continue;
-        const layout = doc.truth.layout as (typeof LAYOUTS)[number];
-        const result = extract(ruleModel(layout), tokens[i] as DocumentTokens);
-        const groups = doc.split === 'train' ? ['all'] : ['all', 'test', GROUPS[doc.split]];
-        record(rendition, 'rules', groups, result, (docs[i] as Rendition).truth);
-      }
-    } else log('extract() is not exported by @counterpart/extraction yet: no rule-based figures');
+    for (const [i, doc] of set.entries()) {
+      if (doc.truth.layout === 'compact') continue;
+      const layout = doc.truth.layout as (typeof LAYOUTS)[number];
+      const result = extract(ruleModel(layout), tokens[i] as DocumentTokens);
+      const groups = doc.split === 'train' ? ['all'] : ['all', 'test', GROUPS[doc.split]];
+      record(rendition, 'rules', groups, result, (docs[i] as Rendition).truth);
+    }
     // (b) Learned: trained on this rendition's training invoices, tested on the rest.
     const examples = set.flatMap((doc, i) =>
       doc.split === 'train'
@@ -174,7 +164,7 @@ try {
     const model: ModelDefinition = { kind: 'ai', configuration: config, labels: LABELS, rules: [], learned };
     for (const [i, doc] of set.entries()) {
       if (doc.split === 'train') continue;
-      const result = (extract ?? extractLearned)(model, tokens[i] as DocumentTokens);
+      const result = extract(model, tokens[i] as DocumentTokens);
       const groups = doc.split === 'test-unseen-layout' ? [GROUPS[doc.split]] : ['test', GROUPS[doc.split]];
       record(rendition, 'learned', groups, result, (docs[i] as (typeof docs)[number]).truth);
     }
