@@ -20,7 +20,8 @@ import { type GeneratedInvoice, generateSet, type Split, sizeFromEnv } from './g
 import { FIELD_KEYS, type InvoiceTruth, type LAYOUTS } from './invoice-data.ts';
 import { runTemplate } from './invoice2data.ts';
 import { annotationsOf, configuration, LABELS } from './labels.ts';
-import { RENDITIONS, type Rendition, type RenditionName, render } from './renditions.ts';
+import { cachedRendition, tokenReader } from './read-cache.ts';
+import { RENDITIONS, type Rendition, type RenditionName } from './renditions.ts';
 import { ruleModel } from './rule-models.ts';
 import { addCounts, emptyCounts, percent, rates, readable, scoreDocument, Tally } from './score.ts';
 
@@ -83,7 +84,6 @@ function record(
 log(`generating SIZE=${SIZE} SEED=${SEED}; ${uptime()}`);
 const set: GeneratedInvoice[] = await generateSet(SEED, SIZE);
 const pool = createOcrPool({ workers: WORKERS });
-const { tokenReader } = await import('./read-cache.ts');
 const reader = tokenReader(pool);
 /** Per rendition: the share of field values and line-item cells whose words were read exactly. */
 const readRight: Record<string, { fields: number | null; cells: number | null }> = {};
@@ -103,7 +103,7 @@ try {
     const started = performance.now();
     const docs: Rendition[] = [];
     for (const [i, doc] of set.entries())
-      docs.push(await render(rendition, doc.pdf, doc.truth, SEED * 7919 + i));
+      docs.push(await cachedRendition(rendition, doc.pdf, doc.truth, SEED * 7919 + i));
     log(
       `${rendition}: ${docs.length} documents rendered in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );

@@ -8,6 +8,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import path from 'node:path';
 import type { DocumentTokens } from '@counterpart/contracts';
 import { type OcrPool, readDocumentTokens } from '@counterpart/extraction';
+import type { InvoiceTruth } from './invoice-data.ts';
+import { type Rendition, type RenditionName, render } from './renditions.ts';
 
 const READ_DIR = path.join(import.meta.dirname, '..', '..', 'packages', 'extraction', 'src', 'read');
 const CACHE = path.join(import.meta.dirname, '.cache');
@@ -66,4 +68,44 @@ export function tokenReader(ocr: OcrPool, useCache = process.env.CACHE !== '0') 
     return out;
   }
   return { readAll, timing };
+}
+
+const SOURCES = [
+  'generator.ts',
+  'layouts.ts',
+  'invoice-data.ts',
+  'formats.ts',
+  'pdf-writer.ts',
+  'renditions.ts',
+  'random.ts',
+  'truth-recorder.ts',
+];
+
+/**
+ * A rendition from the disk cache when the same invoice (its PDF bytes), rendition and seed were
+ * rendered by the same sources before; rendered and stored otherwise. Scans and photos take seconds
+ * a page to make.
+ */
+export async function cachedRendition(
+  name: RenditionName,
+  pdf: Uint8Array,
+  truth: InvoiceTruth,
+  seed: number,
+): Promise<Rendition> {
+  if (name === 'text' || process.env.CACHE === '0') return render(name, pdf, truth, seed);
+  const hash = createHash('sha256').update(name).update(String(seed)).update(pdf);
+  for (const file of SOURCES) hash.update(readFileSync(path.join(import.meta.dirname, file)));
+  const key = hash.digest('hex').slice(0, 32);
+  const dir = path.join(CACHE, 'renditions');
+  mkdirSync(dir, { recursive: true });
+  const bytesFile = path.join(dir, `${key}.bin`);
+  const metaFile = path.join(dir, `${key}.json`);
+  if (existsSync(bytesFile) && existsSync(metaFile)) {
+    const meta = JSON.parse(readFileSync(metaFile, 'utf8')) as Omit<Rendition, 'bytes'>;
+    return { ...meta, bytes: new Uint8Array(readFileSync(bytesFile)) };
+  }
+  const r = await render(name, pdf, truth, seed);
+  writeFileSync(bytesFile, r.bytes);
+  writeFileSync(metaFile, JSON.stringify({ name: r.name, format: r.format, truth: r.truth }));
+  return r;
 }
