@@ -68,6 +68,14 @@ export class KeyTable {
     hash ^= hash >>> 16;
     hash = Math.imul(hash, 0x85ebca6b);
     hash ^= hash >>> 13;
+    return this.internHashed(chars, 0, length, hash);
+  }
+
+  /**
+   * `internChars` for a key given as `chars[from .. from + length)` whose hash (`hashString` of it) is
+   * known already — another table's key (`packed`, `hashes`): no hashing and no copy before the lookup.
+   */
+  internHashed(chars: Uint8Array | Uint16Array, from: number, length: number, hash: number): number {
     const slots = this.slots;
     const mask = this.mask;
     let slot = hash & mask;
@@ -75,18 +83,18 @@ export class KeyTable {
       const id = slots[2 * slot]!;
       if (id < 0) break;
       if (slots[2 * slot + 1] !== hash) continue;
-      const from = this.start[id]!;
-      if (this.start[id + 1]! - from !== length) continue;
+      const at = this.start[id]!;
+      if (this.start[id + 1]! - at !== length) continue;
       const own = this.chars;
       let same = true;
-      for (let i = 0; i < length && same; i++) same = own[from + i] === chars[i];
+      for (let i = 0; i < length && same; i++) same = own[at + i] === chars[from + i];
       if (same) return id;
     }
-    const from = this.reserveChars(length);
+    const to = this.reserveChars(length);
     let wide = false;
-    for (let i = 0; i < length; i++) if (chars[i]! > 255) wide = true;
+    for (let i = 0; i < length; i++) if (chars[from + i]! > 255) wide = true;
     if (wide) this.widen();
-    this.chars.set(chars.subarray(0, length), from);
+    this.chars.set(chars.subarray(from, from + length), to);
     return this.add(length, hash, slot);
   }
 
@@ -189,6 +197,20 @@ export class KeyTable {
     };
   }
 
+  /**
+   * Each key's hash by id (what `intern` computed), read from the slots: another thread's table can
+   * hand them over with `packed` so that its keys are interned here without hashing them again.
+   */
+  hashes(): Int32Array {
+    const hashes = int32Array(this.count);
+    const slots = this.slots;
+    for (let at = 0; at < slots.length; at += 2) {
+      const id = slots[at]!;
+      if (id >= 0) hashes[id] = slots[at + 1]!;
+    }
+    return hashes;
+  }
+
   private grow(): void {
     const old = this.slots;
     const capacity = (this.mask + 1) * 2;
@@ -264,36 +286,43 @@ export class KeyIndex {
 
   /**
    * Fills an index straight from a side's key lists (no pairs buffered): for each record `i` in order,
-   * the ids `ids[from(i) .. to(i))`. The same index as `addId` for each of them, then `finish`.
+   * the ids `ids[start[i] .. start[i + 1])`, or with `split` (how many of a record's ids come first) only
+   * its first `split[i]` ids (`part` 'first') or the others ('rest'). The same index as `addId` for each
+   * of them, then `finish` (its key count may be larger: ids beyond the last one used have no positions).
    */
   static fromLists(
     table: KeyTable,
     ids: Int32Array,
     records: number,
-    from: (record: number) => number,
-    to: (record: number) => number,
+    start: Int32Array,
+    split?: Uint16Array,
+    part: 'first' | 'rest' = 'first',
   ): KeyIndex {
     const index = new KeyIndex(table);
+    // Every record's ids lie in ids[start[0] .. start[records]): one pass over them for the id space,
+    // whatever part is indexed.
     let keyCount = 0;
-    let pairs = 0;
-    for (let i = 0; i < records; i++) {
-      const end = to(i);
-      for (let k = from(i); k < end; k++) keyCount = Math.max(keyCount, ids[k]! + 1);
-      pairs += Math.max(0, end - from(i));
-    }
+    const all = start[records]!;
+    for (let k = start[0]!; k < all; k++) if (ids[k]! >= keyCount) keyCount = ids[k]! + 1;
+    const first = split !== undefined && part === 'first';
+    const rest = split !== undefined && part === 'rest';
     // Counts go to offsets[id + 2]; after the prefix sum offsets[id + 1] is where id's positions start,
     // and placing them advances it to their end — which is offsets[id + 1] in the final layout. One array,
     // no cursor copy (typed memory counts toward the collector's external-memory trigger).
     const offsets = int32Array(keyCount + 2);
+    let pairs = 0;
     for (let i = 0; i < records; i++) {
-      const end = to(i);
-      for (let k = from(i); k < end; k++) offsets[ids[k]! + 2]!++;
+      const from = rest ? start[i]! + split[i]! : start[i]!;
+      const end = first ? start[i]! + split[i]! : start[i + 1]!;
+      for (let k = from; k < end; k++) offsets[ids[k]! + 2]!++;
+      if (end > from) pairs += end - from;
     }
     for (let id = 0; id < keyCount; id++) offsets[id + 2]! += offsets[id + 1]!;
     const positions = int32Array(pairs);
     for (let i = 0; i < records; i++) {
-      const end = to(i);
-      for (let k = from(i); k < end; k++) positions[offsets[ids[k]! + 1]!++] = i;
+      const from = rest ? start[i]! + split[i]! : start[i]!;
+      const end = first ? start[i]! + split[i]! : start[i + 1]!;
+      for (let k = from; k < end; k++) positions[offsets[ids[k]! + 1]!++] = i;
     }
     index.keyCount = keyCount;
     index.offsets = offsets.subarray(0, keyCount + 1);

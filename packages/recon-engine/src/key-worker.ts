@@ -45,7 +45,7 @@ export interface KeyJobResult {
    * The worker table's keys by id (`KeyTable.packed`: on a SharedArrayBuffer, so posting them shares
    * their memory instead of copying millions of strings).
    */
-  keys: { chars: Uint8Array | Uint16Array; start: Int32Array };
+  keys: { chars: Uint8Array | Uint16Array; start: Int32Array; hashes: Int32Array };
 }
 
 /** A key table that notes each key's first appearance in the current batch. */
@@ -131,7 +131,7 @@ export class KeyJobScanner {
     // Done after the last job, or as soon as every chunk is taken (no need to unpack the next job).
     if (this.answered || !(job.last || this.claims?.exhausted())) return undefined;
     this.answered = true;
-    return { batches: this.batches, keys: this.table.packed() };
+    return { batches: this.batches, keys: { ...this.table.packed(), hashes: this.table.hashes() } };
   }
 
   /**

@@ -19,26 +19,51 @@ export interface PackedStrings {
 
 /** Packs `count` strings read by `at` (undefined for a missing one). */
 export function packStrings(count: number, at: (index: number) => string | undefined): PackedStrings {
-  const ends = new Int32Array(count);
-  const chunks: string[] = [];
-  const parts: string[] = [];
-  for (let from = 0; from < count; from += CHUNK) {
-    const to = Math.min(count, from + CHUNK);
-    parts.length = 0;
-    let end = 0;
-    for (let i = from; i < to; i++) {
-      const value = at(i);
-      if (value === undefined) {
-        ends[i] = -1 - end;
-      } else {
-        parts.push(value);
-        end += value.length;
-        ends[i] = end;
-      }
-    }
-    chunks.push(parts.join(''));
+  const builder = new PackedStringsBuilder(count);
+  for (let i = 0; i < count; i++) builder.add(at(i));
+  return builder.done();
+}
+
+/**
+ * Packs a column entry by entry (`add` `count` times, then `done`): several columns of the same records
+ * can then be packed in one pass over them, each record read once.
+ */
+export class PackedStringsBuilder {
+  private readonly ends: Int32Array;
+  private readonly chunks: string[] = [];
+  private readonly parts: string[] = [];
+  private end = 0;
+  private index = 0;
+
+  constructor(private readonly count: number) {
+    this.ends = new Int32Array(count);
   }
-  return { length: count, chunks, ends };
+
+  /** The next entry (undefined when it is missing). */
+  add(value: string | undefined): void {
+    const index = this.index++;
+    if ((index & (CHUNK - 1)) === 0 && index > 0) this.flush();
+    if (value === undefined) {
+      this.ends[index] = -1 - this.end;
+    } else {
+      this.parts.push(value);
+      this.end += value.length;
+      this.ends[index] = this.end;
+    }
+  }
+
+  private flush(): void {
+    this.chunks.push(this.parts.join(''));
+    this.parts.length = 0;
+    this.end = 0;
+  }
+
+  /** The packed column (after `count` entries). */
+  done(): PackedStrings {
+    if (this.index !== this.count) throw new RangeError(`packed ${this.index} of ${this.count} entries`);
+    if (this.index > 0) this.flush();
+    return { length: this.count, chunks: this.chunks, ends: this.ends };
+  }
 }
 
 /** Entry `index` of a packed column (a slice of its chunk), or undefined when it was missing. */

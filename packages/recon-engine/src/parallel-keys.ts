@@ -13,7 +13,7 @@ import { concatKeyLists, type KeyLists, type KeySource, scanKeys } from './key-l
 import { KeyScanner } from './key-scanner.ts';
 import type { KeyJob, KeyJobResult } from './key-worker.ts';
 import type { KeyWorker } from './key-worker-thread.ts';
-import { packStrings } from './packed-strings.ts';
+import { PackedStringsBuilder } from './packed-strings.ts';
 import type { PayerTableData } from './payer-reading.ts';
 import { int32Array } from './typed-memory.ts';
 
@@ -132,33 +132,34 @@ export function workerParts(
   keys: KeyTable,
 ): Array<{ start: number; lists: KeyLists; remap: Int32Array }> {
   const batches = [...result.batches].sort((a, b) => a.start - b.start);
-  const { chars, start } = result.keys;
+  const { chars, start, hashes } = result.keys;
   const remap = int32Array(start.length - 1).fill(-1);
-  let key = new Uint16Array(256);
   for (const batch of batches) {
     const appearance = batch.appearance;
     for (let k = 0; k < appearance.length; k++) {
       const id = appearance[k]!;
       if (remap[id]! >= 0) continue;
       const from = start[id]!;
-      const length = start[id + 1]! - from;
-      if (length > key.length) key = new Uint16Array(length);
-      for (let i = 0; i < length; i++) key[i] = chars[from + i]!;
-      remap[id] = keys.internChars(key, length);
+      remap[id] = keys.internHashed(chars, from, start[id + 1]! - from, hashes[id]!);
     }
   }
   return batches.map((batch) => ({ start: batch.start, lists: batch.lists, remap }));
 }
 
-/** records[from ..] as packed columns. */
+/** records[from ..] as packed columns (one pass over the records, each read once). */
 export function columns(
   records: readonly KeySource[],
   from: number,
 ): Pick<KeyJob, 'references' | 'texts' | 'counterparties'> {
   const count = Math.max(0, records.length - from);
-  return {
-    references: packStrings(count, (i) => records[from + i]!.reference),
-    texts: packStrings(count, (i) => records[from + i]!.text),
-    counterparties: packStrings(count, (i) => records[from + i]!.counterparty),
-  };
+  const references = new PackedStringsBuilder(count);
+  const texts = new PackedStringsBuilder(count);
+  const counterparties = new PackedStringsBuilder(count);
+  for (let i = 0; i < count; i++) {
+    const record = records[from + i]!;
+    references.add(record.reference);
+    texts.add(record.text);
+    counterparties.add(record.counterparty);
+  }
+  return { references: references.done(), texts: texts.done(), counterparties: counterparties.done() };
 }
