@@ -68,8 +68,12 @@ export class PayerIndex {
   private readonly linksEpoch: number[] = [];
   /** Customer → how many entries were learned for it: what `learnedFor` found stays good until it grows. */
   private readonly entriesOfCustomer: Int32Array;
-  /** (identity, customer) → what `learnedFor` found, and the customer's entry count then. */
-  private readonly found = new Map<number, { entry: Learned | undefined; entries: number }>();
+  /**
+   * Identity → what `learnedFor` found for each customer asked about, with the customer's entry count
+   * then (a payer is asked about one or two customers: a short list per identity, where a map keyed by
+   * identity × customer made a heap number and a hash per lookup).
+   */
+  private readonly found: Array<Found[] | undefined> = [];
 
   constructor(private readonly prepared: Prepared) {
     const right = prepared.right;
@@ -330,9 +334,21 @@ export class PayerIndex {
    * once per payer and customer until the customer gets a new entry.
    */
   private learnedFor(identity: number, customer: number): Learned | undefined {
-    const at = identity * this.customerNames.length + customer;
     const entries = this.entriesOfCustomer[customer]!;
-    const known = this.found.get(at);
+    let ofIdentity = this.found[identity];
+    let known: Found | undefined;
+    if (ofIdentity === undefined) {
+      // Filled up to the identity first (as `learned`).
+      while (this.found.length < identity) this.found.push(undefined);
+      ofIdentity = [];
+      this.found[identity] = ofIdentity;
+    } else {
+      for (let i = 0; i < ofIdentity.length; i++)
+        if (ofIdentity[i]!.customer === customer) {
+          known = ofIdentity[i]!;
+          break;
+        }
+    }
     if (known && known.entries === entries) return known.entry;
     const payer = this.table.identities[identity]!;
     let entry: Learned | undefined;
@@ -348,7 +364,7 @@ export class PayerIndex {
     if (known) {
       known.entry = entry;
       known.entries = entries;
-    } else this.found.set(at, { entry, entries });
+    } else ofIdentity.push({ customer, entry, entries });
     return entry;
   }
 
@@ -411,6 +427,13 @@ interface PatternHits {
 }
 
 const NO_HITS: PatternHits = { distinct: 0, first: [] };
+
+/** What `learnedFor` found for one (identity, customer), and the customer's entry count then. */
+interface Found {
+  customer: number;
+  entry: Learned | undefined;
+  entries: number;
+}
 
 function samePayer(a: PayerIdentity, b: PayerIdentity): boolean {
   if (a.phone && b.phone) {

@@ -41,9 +41,13 @@ export interface PhoneHit {
 
 /** Each customer's first hit (in the order given), by customer. */
 export function firstHitsByCustomer(hits: readonly PhoneHit[]): PhoneHit[] {
+  // A stable sort by customer keeps each customer's hits in the order given: the first of each run is
+  // its first hit (n log n, where checking each hit against those kept was n² — ~60 hits a masked tail).
+  const sorted = hits.slice().sort((a, b) => a.customer - b.customer);
   const first: PhoneHit[] = [];
-  for (const hit of hits) if (!first.some((other) => other.customer === hit.customer)) first.push(hit);
-  return first.sort((a, b) => a.customer - b.customer);
+  for (let i = 0; i < sorted.length; i++)
+    if (i === 0 || sorted[i]!.customer !== sorted[i - 1]!.customer) first.push(sorted[i]!);
+  return first;
 }
 
 /**

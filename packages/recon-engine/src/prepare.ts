@@ -192,6 +192,8 @@ function prepareSide(
   };
   let lastCurrency: unknown = NO_CURRENCY;
   let lastCode = -1;
+  // A run without existing groups asks no record's id (a lookup hashes the id's string).
+  const anyMatched = matched.size > 0;
   for (let i = 0; i < count; i++) {
     const record = records[i]!;
     prepared.amount[i] = Number(record.amount);
@@ -209,7 +211,7 @@ function prepareSide(
       lastCode = code;
     }
     prepared.currency[i] = lastCode;
-    prepared.open[i] = matched.has(record.id) ? 0 : 1;
+    prepared.open[i] = anyMatched && matched.has(record.id) ? 0 : 1;
   }
   return prepared;
 }
