@@ -156,6 +156,24 @@ describe('line items', () => {
     expect(run(rule, text).rows).toEqual([]);
   });
 
+  it('counts OCR-garbled numbers as row values, read with less confidence', () => {
+    const scan = doc([...header(100), ...row('Chairs', 'l2', '4,5OO.00', '54,000,00', 120, 1, 0.9)]);
+    const result = run(rule, scan);
+    expect(values(result)).toEqual([['Chairs', 'l2', '4,5OO.00', '54,000,00']]);
+    expect(result.rows[0]!.cells.qty!.normalized).toEqual({ type: 'number', value: '12' });
+    expect(result.rows[0]!.cells.unit_price!.normalized).toEqual({
+      type: 'amount',
+      minor: '450000',
+      currency: 'KES',
+    });
+    expect(result.rows[0]!.cells.amount!.normalized).toEqual({
+      type: 'amount',
+      minor: '5400000',
+      currency: 'KES',
+    });
+    expect(result.confidence).toBeCloseTo(0.9 * 0.7, 6);
+  });
+
   it('finds nothing without its header', () => {
     expect(run(rule, doc(row('Chairs', '2', '4,500.00', '9,000.00', 120))).rows).toEqual([]);
   });

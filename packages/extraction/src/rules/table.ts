@@ -136,9 +136,16 @@ function columnsOf(match: HeaderMatch, label: Label): Column[] {
   }));
 }
 
+/**
+ * How sure a reading must be for a word to count as its column's type: readings that undid OCR
+ * confusions ("1,47l.60", 0.85) or a comma misread for the point (0.7) count; a number found inside
+ * other words does not.
+ */
+const READS_AS_TYPE = 0.7;
+
 function reads(column: Column, tokens: readonly Token[], settings: Settings): boolean {
   const read = normalizeValue(column.type, tokens.map((t) => t.text).join(' '), settings);
-  return read.normalized !== null && read.certainty >= 0.9 && !read.partial;
+  return read.normalized !== null && read.certainty >= READS_AS_TYPE && !read.partial;
 }
 
 /**
