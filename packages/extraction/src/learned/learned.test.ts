@@ -331,3 +331,28 @@ describe('selection keywords', () => {
     expect(b).toMatchObject({ layout_matched: false, fields: [], tables: [], pages: 1, text_source: 'pdf' });
   });
 });
+
+describe('held-out accuracy', () => {
+  it('reads 20 unseen invoices of two learned vendors (3 training documents each, positions shifted) without a wrong value passing review', () => {
+    const shift = (s: number) => ({ x: ((s * 37) % 41) - 20, y: ((s * 53) % 61) - 30 });
+    const train = (['A', 'B'] as const).flatMap((l) => [100, 101, 102].map((s) => invoice(l, s, shift(s))));
+    const learned = learnModel(LABELS, CONFIGURATION, train);
+    let right = 0;
+    let total = 0;
+    let wrongUnflagged = 0;
+    for (const layout of ['A', 'B'] as const) {
+      for (let s = 500; s < 510; s++) {
+        const t = invoice(layout, s, shift(s));
+        const r = extractLearned(definition(learned), t.doc);
+        for (const f of r.fields) {
+          total += 1;
+          const want = t.truth[f.key as 'invoice_number' | 'invoice_date' | 'customer' | 'total'];
+          if (f.value === want) right += 1;
+          else if (!f.needs_review) wrongUnflagged += 1;
+        }
+      }
+    }
+    expect(right / total).toBeGreaterThanOrEqual(0.95);
+    expect(wrongUnflagged).toBe(0);
+  });
+});
