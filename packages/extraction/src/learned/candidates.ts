@@ -78,6 +78,9 @@ function partOfLongerNumber(view: DocumentView, span: ViewToken[], conf: Conf): 
   return false;
 }
 
+const ALNUM = /[\p{L}\p{N}]/u;
+export const hasAlnum = (t: ViewToken) => ALNUM.test(t.token.text);
+
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
 
 export function scoreOf(scoring: LearnedWeights, features: number[]): number {
@@ -122,6 +125,8 @@ export function fieldCandidates(
   const out: Candidate[] = [];
   for (const span of allSpans) {
     if (span.length > maxLen) continue;
+    // A value starts and ends with a letter or digit: OCR specks (":", "-", "©") at its edges are not part of it.
+    if (!hasAlnum(span[0]!) || !hasAlnum(span[span.length - 1]!)) continue;
     const text = spanText(span);
     const fit = shapeFit(shape, text, conf);
     if (fit === null) continue;

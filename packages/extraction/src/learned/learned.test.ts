@@ -356,3 +356,36 @@ describe('held-out accuracy', () => {
     expect(wrongUnflagged).toBe(0);
   });
 });
+
+describe('OCR specks', () => {
+  it('keeps stray marks at the edges out of values and cells', () => {
+    const learned = learnModel(
+      LABELS,
+      CONFIGURATION,
+      [1, 2, 3].map((s) => invoice('A', s)),
+    );
+    const t = invoice('A', 13);
+    const speck = (text: string, near: Token, dx: number): Token => ({
+      ...near,
+      text,
+      source: 'ocr',
+      confidence: 0.6,
+      box: { x0: near.box.x0 + dx, x1: near.box.x0 + dx + 0.008, y0: near.box.y0, y1: near.box.y1 },
+    });
+    const amount = t.doc.tokens.find((x) => x.text === t.truth.items[0]!.amount)!;
+    const customer = t.doc.tokens.find((x) => x.text === t.truth.customer.split(' ')[0])!;
+    const doc: DocumentTokens = {
+      ...t.doc,
+      tokens: [
+        ...t.doc.tokens,
+        speck('©', amount, -0.015),
+        speck(':', customer, -0.012),
+        speck('-', customer, 0.4),
+      ],
+    };
+    const r = extractLearned(definition(learned), doc);
+    expect(r.tables[0]!.rows[0]!.cells.amount!.value).toBe(t.truth.items[0]!.amount);
+    expect(field(r, 'customer').value).toBe(t.truth.customer);
+    expect(r.text_source).toBe('mixed');
+  });
+});

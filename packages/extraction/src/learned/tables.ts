@@ -1,5 +1,6 @@
 import type { Annotation, CellResult, Label, ModelConfiguration, TableResult } from '@counterpart/contracts';
 import { anchorTokens } from './anchors.ts';
+import { hasAlnum } from './candidates.ts';
 import { type DocumentView, spanText, unionBox, type ViewLine, type ViewToken } from './document-view.ts';
 import { locateAnnotation } from './locate.ts';
 import { normalizeLearned } from './normalize-value.ts';
@@ -232,6 +233,16 @@ export function extractTable(view: DocumentView, table: LearnedTable, conf: Conf
       }
       lastY = line.y1;
     }
+  }
+  // OCR specks at a cell's edges ("- 1,419.98", "© 156,442.00") are not part of its value.
+  for (const r of rows) {
+    r.cells = r.cells.map((ts) => {
+      let i = 0;
+      let j = ts.length;
+      while (i < j && !hasAlnum(ts[i]!)) i++;
+      while (j > i && !hasAlnum(ts[j - 1]!)) j--;
+      return ts.slice(i, j);
+    });
   }
   const result: TableResult['rows'] = rows.map((r) => ({
     page: r.page,
