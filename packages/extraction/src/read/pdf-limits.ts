@@ -5,8 +5,12 @@ import { DocumentContentError, formatBytes } from '@counterpart/files';
 export const DEFAULT_MAX_PAGES = 500;
 /** The largest page side a PDF may declare (the format's own limit: 200 inches = 14,400 points). */
 export const MAX_PAGE_POINTS = 14_400;
-/** What a PDF's compressed streams may expand to, together: beyond it the file is a decompression bomb. */
+/**
+ * What a PDF's compressed streams may expand to, together: at least this, and 200 times the file's
+ * size for large files (a big scanned PDF's images expand a lot; a bomb expands ~1000 times).
+ */
 export const MAX_INFLATED_BYTES = 512 * 1024 * 1024;
+const MAX_INFLATE_RATIO = 200;
 
 const STREAM = Buffer.from('stream');
 const END_STREAM = Buffer.from('endstream');
@@ -16,7 +20,10 @@ const END_STREAM = Buffer.from('endstream');
  * (outside object streams' own contents, which are counted as streams themselves) with a budget, so a
  * few kilobytes that expand to gigabytes fail fast with a clear message instead of filling the memory.
  */
-export function checkInflatedSize(bytes: Uint8Array, limit = MAX_INFLATED_BYTES): void {
+export function checkInflatedSize(
+  bytes: Uint8Array,
+  limit = Math.max(MAX_INFLATED_BYTES, bytes.length * MAX_INFLATE_RATIO),
+): void {
   const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let total = 0;
   let at = data.indexOf(STREAM);
