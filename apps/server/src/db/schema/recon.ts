@@ -144,6 +144,8 @@ export const reconGroups = pgTable(
   ],
 );
 
+const NIL_UUID = '00000000-0000-0000-0000-000000000000';
+
 /** The items of a group, with their side and amount at the time; `active` follows the group's state. */
 export const reconGroupItems = pgTable(
   'recon_group_items',
@@ -156,13 +158,21 @@ export const reconGroupItems = pgTable(
     side: text('side').notNull(),
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
     active: boolean('active').notNull().default(true),
+    /**
+     * Kept by the database from `active`: the nil UUID while the row is active, its group's id once it
+     * is not. So one unique index on (item, this) holds both rules of an item: at most one active group,
+     * and every group it was ever in, found by item.
+     */
+    inactiveGroupId: uuid('inactive_group_id')
+      .notNull()
+      .generatedAlwaysAs(sql`case when active then '${sql.raw(NIL_UUID)}'::uuid else group_id end`),
   },
   (t) => [
     primaryKey({ columns: [t.groupId, t.itemId] }),
-    uniqueIndex('recon_group_items_active_item_idx').on(t.itemId).where(sql`${t.active}`),
-    // Every group an item was ever in (the partial index above holds only active ones): deleting
-    // table items cascades here, and without it each deleted item scanned the whole table.
-    index('recon_group_items_item_idx').on(t.itemId),
+    // One index, not two (a partial unique one on active rows and a plain one for every group an item
+    // was ever in, which deleting table items cascades through): a run writes millions of rows whose
+    // item ids are random, and each such index was about a third of a run's item writing (issue 18).
+    uniqueIndex('recon_group_items_active_item_idx').on(t.itemId, t.inactiveGroupId),
     index('recon_group_items_table_idx').on(t.tableId, t.active),
   ],
 );
@@ -190,13 +200,19 @@ export const reconAudit = pgTable(
     reason: text('reason').notNull().default(''),
     before: jsonb('before').$type<Record<string, unknown>>(),
     after: jsonb('after').$type<Record<string, unknown>>(),
-    /** Item ids the decision touched, for an item's own trail. */
+    /**
+     * Item ids the decision touched, for an item's own trail. Indexed (GIN) for every entry but a run's
+     * automatic matches: those are millions, and their items are found through the group's items
+     * (`recon_group_items` by item, then this table by group) — see audit.service's `itemTrail`.
+     */
     itemIds: jsonb('item_ids').$type<string[]>().notNull().default([]),
     createdAt: createdAt(),
   },
   (t) => [
     index('recon_audit_org_idx').on(t.organizationId, t.createdAt),
     index('recon_audit_group_idx').on(t.groupId),
-    index('recon_audit_items_idx').using('gin', t.itemIds),
+    index('recon_audit_items_idx')
+      .using('gin', t.itemIds)
+      .where(sql`${t.action} <> 'group.auto_matched'`),
   ],
 );

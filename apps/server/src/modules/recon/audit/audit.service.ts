@@ -3,12 +3,21 @@ import { decisionLabel, fromMinorUnits, minorDigits } from '@counterpart/domain'
 import { type Cell, csvField } from '@counterpart/files';
 import { and, count, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
-import { reconAdjustments, reconAllocations, reconAudit, reconGroups } from '../../../db/schema.ts';
+import {
+  reconAdjustments,
+  reconAllocations,
+  reconAudit,
+  reconGroupItems,
+  reconGroups,
+} from '../../../db/schema.ts';
 import { findItems, referenceAsTyped } from '../../tables/tables-reader.service.ts';
 import { listPage, pageOffset } from '../shared/list-page.ts';
 import type { ReconScope } from '../shared/recon-scope.ts';
 
 type AuditRow = typeof reconAudit.$inferSelect;
+
+/** A run's automatic match of a group (run-writes.ts writes one per group). */
+const AUTO_MATCH = 'group.auto_matched';
 
 export interface AuditFilters {
   group_id?: string | undefined;
@@ -71,13 +80,29 @@ async function withTargetStates(
   }));
 }
 
+/**
+ * The entries whose `item_ids` hold `itemId` (an item's trail), as a subquery of their ids. The GIN
+ * index on `item_ids` leaves out a run's automatic matches (one per group, millions of them: most of a
+ * run's index writing): those are found through the group's items instead — the groups the item was
+ * ever in (`recon_group_items` by item), then their automatic-match entries (by group). A group's items
+ * are written with it and never change, so both ways find the same entries; `item_ids` is checked on
+ * both anyway.
+ */
+export function itemTrail(itemId: string): SQL {
+  const holds = sql`a.item_ids @> ${JSON.stringify([itemId])}::jsonb`;
+  return sql`select a.id from ${reconAudit} a where ${holds} and a.action <> ${sql.raw(`'${AUTO_MATCH}'`)}
+    union all
+    select a.id from ${reconGroupItems} gi join ${reconAudit} a on a.group_id = gi.group_id
+     where gi.item_id = ${itemId}::uuid and a.action = ${sql.raw(`'${AUTO_MATCH}'`)} and ${holds}`;
+}
+
 function whereOf(organizationId: string, filters: AuditFilters): SQL | undefined {
   return and(
     eq(reconAudit.organizationId, organizationId),
     filters.group_id ? eq(reconAudit.groupId, filters.group_id) : undefined,
     filters.run_id ? eq(reconAudit.runId, filters.run_id) : undefined,
     filters.action ? eq(reconAudit.action, filters.action) : undefined,
-    filters.item_id ? sql`${reconAudit.itemIds} @> ${JSON.stringify([filters.item_id])}::jsonb` : undefined,
+    filters.item_id ? sql`${reconAudit.id} in (${itemTrail(filters.item_id)})` : undefined,
   );
 }
 

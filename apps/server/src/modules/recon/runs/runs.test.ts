@@ -9,6 +9,7 @@ import {
   createReconOrg,
   createSide,
   LEDGER,
+  MANUAL,
   type ReconOrg,
   runAndWait,
   TABLES,
@@ -185,6 +186,37 @@ describe('runs', () => {
     expect(listed.body.total).toBe(3);
     expect(listed.body.data[0].id).toBe(incremental.id);
     expect(await unbalancedGroups(server, o.org.id)).toEqual([]);
+  });
+
+  it("an item's trail keeps its automatic match after an unmatch, beside a later match of it", async () => {
+    const bank = await createSide(o, 'Trail bank', BANK);
+    const ledger = await createSide(o, 'Trail ledger', LEDGER);
+    const run = await runAndWait(o, { left_table_id: bank.id, right_table_id: ledger.id });
+    const invoice = ledger.item['INV-1001'] as string;
+    const [made] = (await o.call('GET', `${V1}/groups?run_id=${run.id}&item_id=${invoice}`)).body.data;
+    expect(made.rule_id).toBe('exact');
+    const undone = await o.call('POST', `${MANUAL}/unmatch`, { group_ids: [made.id], reason: 'check' });
+    expect(undone.body.changed).toEqual([made.id]);
+    // The item is free again: a person matches it anew, beside its undone group.
+    const again = await o.call('POST', MANUAL, {
+      left_item_ids: [bank.item['INV-1001']],
+      right_item_ids: [invoice],
+    });
+    expect(again.status).toBe(201);
+    const groupId = again.body.data.id;
+
+    const trail = (await o.call('GET', `${V1}/audit?item_id=${invoice}`)).body;
+    expect(trail.total).toBe(3);
+    expect(trail.data.map((e: Json) => [e.action, e.group_id])).toEqual([
+      ['group.matched', groupId],
+      ['group.unmatched', made.id],
+      ['group.auto_matched', made.id],
+    ]);
+    expect(trail.data[2].after.right_item_ids).toEqual([invoice]);
+    // Another item's trail holds none of these; an item never matched has none.
+    const other = (await o.call('GET', `${V1}/audit?item_id=${ledger.item['INV-1002']}`)).body.data;
+    expect(other.map((e: Json) => e.group_id)).not.toContain(made.id);
+    expect((await o.call('GET', `${V1}/audit?item_id=${ledger.item['INV-1099']}`)).body.total).toBe(0);
   });
 
   it('says why a suggestion is not automatic: the rival row by its reference, or the threshold missed', async () => {
