@@ -211,8 +211,6 @@ export const reconAudit = pgTable(
   (t) => [
     index('recon_audit_org_idx').on(t.organizationId, t.createdAt),
     index('recon_audit_group_idx').on(t.groupId),
-    index('recon_audit_items_idx')
-      .using('gin', t.itemIds)
-      .where(sql`${t.action} <> 'group.auto_matched'`),
+    index('recon_audit_items_idx').using('gin', t.itemIds).where(sql`${t.action} <> 'group.auto_matched'`),
   ],
 );
