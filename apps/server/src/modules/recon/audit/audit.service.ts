@@ -13,11 +13,9 @@ import {
 import { findItems, referenceAsTyped } from '../../tables/tables-reader.service.ts';
 import { listPage, pageOffset } from '../shared/list-page.ts';
 import type { ReconScope } from '../shared/recon-scope.ts';
+import { AUTO_MATCH, withAutoMatchDetails } from './auto-match-entries.ts';
 
 type AuditRow = typeof reconAudit.$inferSelect;
-
-/** A run's automatic match of a group (run-writes.ts writes one per group). */
-const AUTO_MATCH = 'group.auto_matched';
 
 export interface AuditFilters {
   group_id?: string | undefined;
@@ -81,19 +79,19 @@ async function withTargetStates(
 }
 
 /**
- * The entries whose `item_ids` hold `itemId` (an item's trail), as a subquery of their ids. The GIN
- * index on `item_ids` leaves out a run's automatic matches (one per group, millions of them: most of a
- * run's index writing): those are found through the group's items instead — the groups the item was
- * ever in (`recon_group_items` by item), then their automatic-match entries (by group). A group's items
- * are written with it and never change, so both ways find the same entries; `item_ids` is checked on
- * both anyway.
+ * The entries about an item (its trail), as a subquery of their ids: those whose `item_ids` hold it
+ * (GIN index), and a run's automatic matches of the groups it was ever in — stored short, without
+ * their items (auto-match-entries.ts), and left out of that index (millions of them: most of a run's
+ * index writing): found through `recon_group_items` by item, then by group. A group's items are
+ * written with it and never change.
  */
 export function itemTrail(itemId: string): SQL {
-  const holds = sql`a.item_ids @> ${JSON.stringify([itemId])}::jsonb`;
-  return sql`select a.id from ${reconAudit} a where ${holds} and a.action <> ${sql.raw(`'${AUTO_MATCH}'`)}
+  const autoMatch = sql.raw(`'${AUTO_MATCH}'`);
+  return sql`select a.id from ${reconAudit} a
+     where a.item_ids @> ${JSON.stringify([itemId])}::jsonb and a.action <> ${autoMatch}
     union all
     select a.id from ${reconGroupItems} gi join ${reconAudit} a on a.group_id = gi.group_id
-     where gi.item_id = ${itemId}::uuid and a.action = ${sql.raw(`'${AUTO_MATCH}'`)} and ${holds}`;
+     where gi.item_id = ${itemId}::uuid and a.action = ${autoMatch}`;
 }
 
 function whereOf(organizationId: string, filters: AuditFilters): SQL | undefined {
@@ -119,7 +117,8 @@ export async function listReconAudit(
     .limit(query.page_size)
     .offset(pageOffset(query));
   const [total] = await scope.db.select({ n: count() }).from(reconAudit).where(where);
-  const entries = await withTargetStates(scope.db, scope.organizationId, rows.map(auditView));
+  const whole = await withAutoMatchDetails(scope.db, scope.organizationId, rows);
+  const entries = await withTargetStates(scope.db, scope.organizationId, whole.map(auditView));
   return listPage(entries, query, total?.n ?? 0);
 }
 
@@ -172,12 +171,13 @@ export async function* exportReconAudit(
           and(eq(reconAudit.createdAt, cursor.createdAt), lt(reconAudit.id, cursor.id)),
         )
       : undefined;
-    const rows: AuditRow[] = await db
+    const stored: AuditRow[] = await db
       .select()
       .from(reconAudit)
       .where(and(base, after))
       .orderBy(desc(reconAudit.createdAt), desc(reconAudit.id))
       .limit(EXPORT_BATCH);
+    const rows = await withAutoMatchDetails(db, organizationId, stored);
     const context = await exportContext(db, organizationId, rows);
     let chunk = '';
     for (const row of rows) chunk += csvLine(exportCells(auditView(row), context));

@@ -2,6 +2,7 @@ import type { EngineRecord } from '@counterpart/recon-engine';
 import { COPY_CHUNK_CHARS, copyChunks } from '../../../db/copy-text.ts';
 import type { BulkSession } from '../../../db/database.ts';
 import type { reconGroups } from '../../../db/schema.ts';
+import { AUTO_MATCH, shortAutoMatchAfter } from '../audit/auto-match-entries.ts';
 import { timeOrderedIds } from './run-ids.ts';
 
 /*
@@ -22,9 +23,6 @@ export interface GroupTarget {
   createdBy: string | null;
 }
 
-/** The audit action of a group a run made on its own (no person): actor "automatic", the run's id. */
-export const AUTO_MATCH_ACTION = 'group.auto_matched';
-
 /** A group a run made, with the item ids of each side (for its audit entry). */
 export interface AutoGroup {
   group: GroupInsert;
@@ -42,9 +40,10 @@ const AUDIT_COLUMNS =
 
 /**
  * The groups (one COPY), then one audit entry per group (one COPY): actor "automatic", the run's id,
- * the pass as rule, the items of each side, status, state, score and amounts — so an item's trail
- * (the audit filtered by item) shows its automatic match. The entries' ids increase like the groups'
- * (run-ids.ts), so the audit's key grows at its end too.
+ * the pass as rule, status, state and score — short: the rule name, amounts and items are the group's
+ * and are read back from it (audit/auto-match-entries.ts), so an item's trail (the audit filtered by
+ * item, through its groups) shows its automatic match whole. The entries' ids increase like the
+ * groups' (run-ids.ts), so the audit's key grows at its end too.
  */
 export async function copyGroups(
   session: BulkSession,
@@ -80,41 +79,30 @@ export async function copyGroups(
   const auditId = timeOrderedIds();
   await session.copyIn(
     AUDIT_COLUMNS,
-    copyChunks(groups, ({ group: g, left, right }) => [
+    copyChunks(groups, ({ group: g }) => [
       auditId(),
       organizationId,
       null,
       'automatic',
-      AUTO_MATCH_ACTION,
+      AUTO_MATCH,
       'group',
       g.id ?? null,
       g.id ?? null,
       runId,
       g.ruleId,
       '',
-      autoMatchAfter(g, left, right),
-      JSON.stringify([...left, ...right]),
+      autoMatchAfter(g),
+      '[]',
     ]),
   );
   lap('audit');
 }
 
-/** The `after` of a group's automatic-match audit entry (score as a number, amounts as strings). */
-function autoMatchAfter(g: GroupInsert, left: string[], right: string[]): string {
+/** The short `after` of a group's automatic-match audit entry (auto-match-entries.ts reads it whole). */
+function autoMatchAfter(g: GroupInsert): string {
   const score = Number(g.score ?? '1');
   if (!Number.isFinite(score)) throw new Error(`Group ${g.id} has score "${g.score}", not a number`);
-  return JSON.stringify({
-    rule_id: g.ruleId,
-    rule_name: g.ruleName,
-    status: g.status,
-    state: g.state,
-    score,
-    left_item_ids: left,
-    right_item_ids: right,
-    left_total: String(g.leftTotal),
-    right_total: String(g.rightTotal),
-    difference: String(g.difference),
-  });
+  return JSON.stringify(shortAutoMatchAfter({ status: g.status, state: g.state ?? 'active', score }));
 }
 
 /**
