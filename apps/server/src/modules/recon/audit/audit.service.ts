@@ -11,9 +11,9 @@ import {
   reconGroups,
 } from '../../../db/schema.ts';
 import { findItems, referenceAsTyped } from '../../tables/tables-reader.service.ts';
+import { AUTO_MATCH, withAutoMatchDetails } from '../shared/auto-match-entries.ts';
 import { listPage, pageOffset } from '../shared/list-page.ts';
 import type { ReconScope } from '../shared/recon-scope.ts';
-import { AUTO_MATCH, withAutoMatchDetails } from './auto-match-entries.ts';
 
 type AuditRow = typeof reconAudit.$inferSelect;
 

@@ -2,7 +2,7 @@ import type { EngineRecord } from '@counterpart/recon-engine';
 import { COPY_CHUNK_CHARS, copyChunks } from '../../../db/copy-text.ts';
 import type { BulkSession } from '../../../db/database.ts';
 import type { reconGroups } from '../../../db/schema.ts';
-import { AUTO_MATCH, shortAutoMatchAfter } from '../audit/auto-match-entries.ts';
+import { AUTO_MATCH, shortAutoMatchAfter } from '../shared/auto-match-entries.ts';
 import { timeOrderedIds } from './run-ids.ts';
 
 /*
@@ -41,7 +41,7 @@ const AUDIT_COLUMNS =
 /**
  * The groups (one COPY), then one audit entry per group (one COPY): actor "automatic", the run's id,
  * the pass as rule, status, state and score — short: the rule name, amounts and items are the group's
- * and are read back from it (audit/auto-match-entries.ts), so an item's trail (the audit filtered by
+ * and are read back from it (shared/auto-match-entries.ts), so an item's trail (the audit filtered by
  * item, through its groups) shows its automatic match whole. The entries' ids increase like the
  * groups' (run-ids.ts), so the audit's key grows at its end too.
  */
