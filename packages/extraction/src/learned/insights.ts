@@ -1,14 +1,13 @@
 import type { Label, ModelInsights } from '@counterpart/contracts';
 import { isLearnedModel } from './extract-learned.ts';
 import { describeShape } from './shape.ts';
-import type { LearnedModel } from './types.ts';
 
 /**
  * The AI view of a learned model: per field its anchors (pooled over layouts, weighted by their
  * documents), its value's shape, its leave-one-out accuracy and examples; accuracy after each
  * added training document.
  */
-export function modelInsights(learned: LearnedModel, labels: Label[]): Omit<ModelInsights, 'model_id'> {
+export function modelInsights(learned: unknown, labels: Label[]): Omit<ModelInsights, 'model_id'> {
   if (!isLearnedModel(learned))
     throw new Error('This AI model has not learned in a format this engine reads');
   const direction = (d: 'left' | 'above') => (d === 'left' ? 'left of value' : 'above value');

@@ -389,3 +389,28 @@ describe('OCR specks', () => {
     expect(r.text_source).toBe('mixed');
   });
 });
+
+describe('edge cases', () => {
+  it('learns from no document at all: the labels’ own words still find values, and the insights are empty', () => {
+    const learned = learnModel(LABELS, CONFIGURATION, []);
+    expect(learned.layouts).toEqual([]);
+    const t = invoice('C', 3);
+    const r = extractLearned(definition(learned), t.doc);
+    expect(field(r, 'invoice_date').normalized?.type).toBe('date');
+    const insights = modelInsights(JSON.parse(JSON.stringify(learned)), LABELS);
+    expect(insights).toMatchObject({ training_documents: 0, layouts: 0, history: [] });
+    expect(insights.fields.every((f) => f.accuracy === null && f.examples === 0)).toBe(true);
+  });
+
+  it('ignores annotations of labels the model no longer has, and documents without words', () => {
+    const a = invoice('A', 1);
+    a.annotations.push({ label_key: 'gone', page: 1, box: { x0: 0, y0: 0, x1: 1, y1: 1 }, value: 'x' });
+    const empty = { doc: { pages: [{ page: 1, width: 595, height: 842 }], tokens: [] }, annotations: [] };
+    const learned = learnModel(LABELS, CONFIGURATION, [a, empty, invoice('A', 2)]);
+    expect(learned.training_documents).toBe(3);
+    const t = invoice('A', 30);
+    expect(field(extractLearned(definition(learned), t.doc), 'invoice_number').value).toBe(
+      t.truth.invoice_number,
+    );
+  });
+});
