@@ -9,6 +9,8 @@
  *   npx tsx bench/extraction/accuracy.ts                          # SIZE=small, all renditions
  *   RENDITIONS=text npx tsx bench/extraction/accuracy.ts          # text PDFs only (seconds)
  *   SIZE=medium SEED=2 WORKERS=2 npx tsx bench/extraction/accuracy.ts
+ *   MODELS=rules,invoice2data …                                  # leave the learned model out (learning takes minutes)
+ *   READER=any …                                                # reuse tokens read by an older reader
  *   CACHE=0 …                                                     # OCR again, ignoring .cache/
  */
 import { execSync } from 'node:child_process';
@@ -28,6 +30,7 @@ import { addCounts, emptyCounts, percent, rates, readable, scoreDocument, Tally 
 const SEED = Number(process.env.SEED ?? 1);
 const SIZE = sizeFromEnv();
 const WORKERS = Number(process.env.WORKERS ?? 2);
+const MODELS = (process.env.MODELS ?? 'rules,learned,invoice2data').split(',');
 const WANTED = (process.env.RENDITIONS ?? RENDITIONS.join(',')).split(',') as RenditionName[];
 for (const r of WANTED)
   if (!RENDITIONS.includes(r))
@@ -132,19 +135,21 @@ try {
 
     // (c) invoice2data-style templates (regex per field over the layout text), the comparison.
     for (const [i, doc] of set.entries()) {
-      if (doc.truth.layout === 'compact') continue;
+      if (doc.truth.layout === 'compact' || !MODELS.includes('invoice2data')) continue;
       const result = runTemplate(doc.truth.layout as (typeof LAYOUTS)[number], tokens[i] as DocumentTokens);
       const groups = doc.split === 'train' ? ['all'] : ['all', 'test', GROUPS[doc.split]];
       record(rendition, 'invoice2data', groups, result, (docs[i] as Rendition).truth);
     }
+    // (a) Rule-based: each layout's model on every invoice of that layout.
     for (const [i, doc] of set.entries()) {
-      if (doc.truth.layout === 'compact') continue;
+      if (doc.truth.layout === 'compact' || !MODELS.includes('rules')) continue;
       const layout = doc.truth.layout as (typeof LAYOUTS)[number];
       const result = extract(ruleModel(layout), tokens[i] as DocumentTokens);
       const groups = doc.split === 'train' ? ['all'] : ['all', 'test', GROUPS[doc.split]];
       record(rendition, 'rules', groups, result, (docs[i] as Rendition).truth);
     }
     // (b) Learned: trained on this rendition's training invoices, tested on the rest.
+    if (!MODELS.includes('learned')) continue;
     const examples = set.flatMap((doc, i) =>
       doc.split === 'train'
         ? [

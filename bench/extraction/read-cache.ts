@@ -4,7 +4,7 @@
  * change elsewhere does not OCR again, a change to the reader does.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { DocumentTokens } from '@counterpart/contracts';
 import { type OcrPool, readDocumentTokens } from '@counterpart/extraction';
@@ -37,9 +37,17 @@ export function tokenReader(ocr: OcrPool, useCache = process.env.CACHE !== '0') 
   async function read(bytes: Uint8Array): Promise<DocumentTokens> {
     const key = createHash('sha256').update(bytes).digest('hex').slice(0, 32);
     const file = path.join(CACHE, `${key}-${version}.json`);
-    if (useCache && existsSync(file)) {
+    // READER=any: tokens read by any version of the reader will do (rescoring models quickly).
+    const older =
+      useCache && process.env.READER === 'any' && !existsSync(file)
+        ? readdirSync(CACHE)
+            .filter((f) => f.startsWith(`${key}-`))
+            .map((f) => path.join(CACHE, f))
+            .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0]
+        : undefined;
+    if (useCache && (existsSync(file) || older)) {
       timing.cached++;
-      return JSON.parse(readFileSync(file, 'utf8')) as DocumentTokens;
+      return JSON.parse(readFileSync(older ?? file, 'utf8')) as DocumentTokens;
     }
     const doc = await readDocumentTokens(bytes, { ocr });
     if (useCache) writeFileSync(file, JSON.stringify(doc));
