@@ -6,6 +6,7 @@ import type { JobQueue } from './jobs/job-types.ts';
 import { defineDocumentExportJob } from './modules/documents/document-export.job.ts';
 import { defineDocumentProcessingJob } from './modules/documents/document-processing.job.ts';
 import { defineExportJob } from './modules/exports/export-job.ts';
+import { defineModelJobs } from './modules/models/model-jobs.ts';
 import { notifyOwner } from './modules/notifications/notifications.service.ts';
 import { defineReconRunJob } from './modules/recon/runs/run-job.ts';
 import { defineTableImportJob } from './modules/tables/import/import-job.ts';
@@ -41,6 +42,7 @@ export async function createBackgroundWork(
   defineTableImportJob(jobs, { config, database });
   defineDocumentProcessingJob(jobs, config, database);
   defineDocumentExportJob(jobs, config, database);
+  defineModelJobs(jobs, config, database);
   defineReconRunJob(jobs, database);
   defineExecutionJob(jobs, config, database, { bus, log: logger });
   defineJobs?.(jobs);

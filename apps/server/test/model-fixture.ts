@@ -20,6 +20,8 @@ export function invoiceModelInput(name: string, kind: 'rule_based' | 'ai' = 'rul
         type: 'table',
         columns: [
           { key: 'description', name: 'Description', type: 'text' },
+          { key: 'quantity', name: 'Quantity', type: 'number' },
+          { key: 'unit_price', name: 'Unit price', type: 'amount' },
           { key: 'amount', name: 'Amount', type: 'amount' },
         ],
       },
@@ -27,9 +29,9 @@ export function invoiceModelInput(name: string, kind: 'rule_based' | 'ai' = 'rul
   };
 }
 
-/** Uploads a processed two-page invoice PDF to the organization's drop box; answers its id. */
-export async function uploadInvoicePdf(server: TestServer, token: string, organizationId: string) {
-  const bytes = samplePdf([invoicePage(1, 5), invoicePage(2, 5)]);
+/** Uploads a processed two-page invoice PDF (pages numbered from `first`) to the organization's drop box; answers its id. */
+export async function uploadInvoicePdf(server: TestServer, token: string, organizationId: string, first = 1) {
+  const bytes = samplePdf([invoicePage(first, 5), invoicePage(first + 1, 5)]);
   const res = await upload(server, token, organizationId, [{ name: 'invoice.pdf', bytes }]);
   const id: string = res.body.data[0].id;
   await waitForDocument(server, token, organizationId, id);

@@ -5,11 +5,24 @@ import { DocumentContentError } from '@counterpart/files';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { documentTokens } from '../../db/schema.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, badRequest } from '../../errors.ts';
 import type { FileStore } from '../../storage/file-store.ts';
-import { type DocumentRow, documentBlobFile } from '../documents/documents.service.ts';
+import { type DocumentRow, documentBlobFile, loadDocument } from '../documents/documents.service.ts';
 import type { ModelsScope } from './models-scope.ts';
-import { loadReadableDocument } from './training-documents.service.ts';
+
+/** Kinds of drop-box documents the engine reads as pages: text PDFs, scans and photos. */
+export const READABLE_KINDS = ['pdf', 'image'];
+
+/** A drop-box document of the organization the engine can read (a PDF or an image); 404 / 400 otherwise. */
+export async function loadReadableDocument(db: Db, organizationId: string, documentId: string) {
+  const document = await loadDocument(db, organizationId, documentId);
+  if (!READABLE_KINDS.includes(document.kind)) {
+    throw badRequest(`${document.fileName} is not a PDF or an image: a model reads PDFs, scans and photos`, {
+      document_id: 'Not a PDF or an image',
+    });
+  }
+  return document;
+}
 
 export interface ReadTokensOptions {
   ocr?: OcrPool;

@@ -20,6 +20,8 @@ export interface ModelsScope {
   organizationId: string;
   userId: string;
   actor: AuditActor;
+  /** Where learning and executions are queued. */
+  jobs: JobQueue;
 }
 
 /** Checks `models` `action` in the Organization header's organization. */
@@ -28,7 +30,7 @@ export function modelsScope(
   options: ModelsRoutesOptions,
   action: Action,
 ): ModelsScope {
-  return requestScope(request, options, action, 'models');
+  return { ...requestScope(request, options, action, 'models'), jobs: options.jobs };
 }
 
 /** Spec §7 Models, served under /api/models. */

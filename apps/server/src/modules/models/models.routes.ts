@@ -23,6 +23,7 @@ import {
 } from '@counterpart/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { executionsRoutes } from './executions.routes.ts';
 import { extractionRoutes } from './extraction.routes.ts';
 import { labelsRoutes } from './labels.routes.ts';
 import {
@@ -153,4 +154,5 @@ export const modelsRoutes: FastifyPluginAsyncZod<ModelsRoutesOptions> = async (a
   await app.register(labelsRoutes, options);
   await app.register(trainingDocumentsRoutes, options);
   await app.register(extractionRoutes, options);
+  await app.register(executionsRoutes, options);
 };

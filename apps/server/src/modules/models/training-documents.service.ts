@@ -13,15 +13,14 @@ import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { type DocumentRow, loadDocument, loadDocuments } from '../documents/documents.service.ts';
+import { loadReadableDocument } from './document-tokens.service.ts';
 import { labelView, modelLabelRows } from './labels.service.ts';
+import { scheduleLearning } from './model-learning.job.ts';
 import { loadModel, type ModelRow } from './model-rows.ts';
 import { refreshModelState } from './model-state.ts';
 import { isUuid, type ModelsScope } from './models-scope.ts';
 
 export type TrainingRow = typeof modelTrainingDocuments.$inferSelect;
-
-/** Kinds of drop-box documents the engine reads as pages: text PDFs, scans and photos. */
-export const READABLE_KINDS = ['pdf', 'image'];
 
 export function trainingDocumentView(row: TrainingRow, document: DocumentRow): TrainingDocument {
   return {
@@ -35,17 +34,6 @@ export function trainingDocumentView(row: TrainingRow, document: DocumentRow): T
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
-}
-
-/** A drop-box document of the organization the engine can read (a PDF or an image); 404 / 400 otherwise. */
-export async function loadReadableDocument(db: Db, organizationId: string, documentId: string) {
-  const document = await loadDocument(db, organizationId, documentId);
-  if (!READABLE_KINDS.includes(document.kind)) {
-    throw badRequest(`${document.fileName} is not a PDF or an image: a model reads PDFs, scans and photos`, {
-      document_id: 'Not a PDF or an image',
-    });
-  }
-  return document;
 }
 
 /** A training document of one of the organization's models, with its model; 404 otherwise. */
@@ -89,13 +77,17 @@ export async function listTrainingDocuments(
   };
 }
 
-/** The training set changed: the model's revision moves on and its state follows. */
-export async function trainingSetChanged(db: Db, model: ModelRow): Promise<void> {
-  await db
+/** The training set changed: the model's revision moves on; an AI model learns it again. */
+export async function trainingSetChanged(scope: ModelsScope, model: ModelRow): Promise<void> {
+  await scope.db
     .update(extractionModels)
     .set({ trainingRevision: sql`${extractionModels.trainingRevision} + 1`, updatedAt: new Date() })
     .where(eq(extractionModels.id, model.id));
-  await refreshModelState(db, model.id);
+  await refreshModelState(scope.db, model.id);
+  await scheduleLearning(scope.db, scope.jobs, model.id, {
+    organizationId: scope.organizationId,
+    userId: scope.userId,
+  });
 }
 
 /** Adds a drop-box document (a PDF or an image of the organization) to a model's training set. */
@@ -118,7 +110,7 @@ export async function addTrainingDocument(
     throw error;
   }
   if (!row) throw new Error('The training document was not saved');
-  await trainingSetChanged(scope.db, model);
+  await trainingSetChanged(scope, model);
   await recordAudit(scope.db, {
     organizationId: scope.organizationId,
     actor: scope.actor,
@@ -188,7 +180,7 @@ export async function annotateTrainingDocument(
     .where(eq(modelTrainingDocuments.id, training.id))
     .returning();
   if (!row) throw notFound('Training document not found');
-  await trainingSetChanged(scope.db, model);
+  await trainingSetChanged(scope, model);
   await recordAudit(scope.db, {
     organizationId: scope.organizationId,
     actor: scope.actor,
@@ -203,7 +195,7 @@ export async function annotateTrainingDocument(
 export async function removeTrainingDocument(scope: ModelsScope, id: string): Promise<ModelRow> {
   const { training, model } = await loadTraining(scope.db, scope.organizationId, id);
   await scope.db.delete(modelTrainingDocuments).where(eq(modelTrainingDocuments.id, training.id));
-  await trainingSetChanged(scope.db, model);
+  await trainingSetChanged(scope, model);
   await recordAudit(scope.db, {
     organizationId: scope.organizationId,
     actor: scope.actor,
@@ -213,4 +205,46 @@ export async function removeTrainingDocument(scope: ModelsScope, id: string): Pr
     details: { document_id: training.documentId },
   });
   return model;
+}
+
+/**
+ * A corrected execution becomes a training example: its document joins the training set (origin
+ * `correction`) with these annotations, or, already there, gets them in place of its annotations of
+ * the same labels. The training set changed, so the AI model learns again.
+ */
+export async function learnFromCorrection(
+  scope: ModelsScope,
+  model: ModelRow,
+  documentId: string,
+  annotations: Annotation[],
+): Promise<void> {
+  if (annotations.length === 0) return;
+  const [existing] = await scope.db
+    .select()
+    .from(modelTrainingDocuments)
+    .where(
+      and(eq(modelTrainingDocuments.modelId, model.id), eq(modelTrainingDocuments.documentId, documentId)),
+    );
+  if (existing) {
+    const keys = new Set(annotations.map((annotation) => annotation.label_key));
+    const kept = (existing.annotations as Annotation[]).filter(
+      (annotation) => !keys.has(annotation.label_key),
+    );
+    await scope.db
+      .update(modelTrainingDocuments)
+      .set({ annotations: [...kept, ...annotations], updatedAt: new Date() })
+      .where(eq(modelTrainingDocuments.id, existing.id));
+  } else {
+    await scope.db
+      .insert(modelTrainingDocuments)
+      .values({
+        organizationId: scope.organizationId,
+        modelId: model.id,
+        documentId,
+        annotations,
+        origin: 'correction',
+      })
+      .onConflictDoNothing();
+  }
+  await trainingSetChanged(scope, model);
 }
