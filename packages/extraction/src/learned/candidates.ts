@@ -142,9 +142,10 @@ export function fieldCandidates(
     const at = {
       page: first.token.page,
       line: first.line,
-      x0: box.x0,
-      x1: box.x1,
-      cy: (box.y0 + box.y1) / 2,
+      x0: Math.min(...span.map((t) => t.token.box.x0)),
+      x1: Math.max(...span.map((t) => t.token.box.x1)),
+      // Measured where the learner reads (a skewed page straightened), not as drawn.
+      cy: span.reduce((s, t) => s + t.cy, 0) / span.length,
     };
     const hits: AnchorHit[] = [];
     let learnedScore = 0;

@@ -8,7 +8,10 @@ import { lines as geometryLines } from '../geometry/lines.ts';
  */
 export interface ViewToken {
   index: number;
+  /** The token as the learner measures it: straightened when the page was read slightly askew. */
   token: Token;
+  /** The token as read (its box is what results show). */
+  original: Token;
   /** Lower-cased, without surrounding punctuation; '' when it is no anchor word (digits, symbols). */
   word: string;
   line: number;
@@ -45,19 +48,69 @@ export function anchorWord(text: string): string {
   return w;
 }
 
+/**
+ * The slope of a page's text lines (page units, y per x): the median least-squares slope of its
+ * longer lines. A scan left a degree askew puts a row's far end half a line lower; its words then
+ * fall into two lines.
+ */
+function pageSlopes(doc: DocumentTokens): Map<number, number> {
+  const slopes = new Map<number, number[]>();
+  for (const line of geometryLines(doc)) {
+    const ts = line.tokens;
+    if (ts.length < 3) continue;
+    const xs = ts.map((t) => (t.box.x0 + t.box.x1) / 2);
+    const ys = ts.map((t) => (t.box.y0 + t.box.y1) / 2);
+    const mx = xs.reduce((s, x) => s + x, 0) / xs.length;
+    const my = ys.reduce((s, y) => s + y, 0) / ys.length;
+    const sxx = xs.reduce((s, x) => s + (x - mx) ** 2, 0);
+    if (Math.max(...xs) - Math.min(...xs) < 0.2 || sxx === 0) continue;
+    const slope = xs.reduce((s, x, i) => s + (x - mx) * (ys[i]! - my), 0) / sxx;
+    const list = slopes.get(line.page) ?? [];
+    list.push(slope);
+    slopes.set(line.page, list);
+  }
+  const out = new Map<number, number>();
+  for (const [page, list] of slopes) {
+    if (list.length < 3) continue;
+    const sorted = [...list].sort((a, b) => a - b);
+    const median = sorted[Math.floor(sorted.length / 2)]!;
+    // Only a small skew (under ~3°) is undone: more is a layout, not a slip.
+    if (Math.abs(median) > 0.001 && Math.abs(median) < 0.05) out.set(page, median);
+  }
+  return out;
+}
+
+/** The tokens with each page's skew sheared away (x kept, y levelled around the page's middle). */
+function straighten(doc: DocumentTokens): DocumentTokens {
+  const slopes = pageSlopes(doc);
+  if (slopes.size === 0) return doc;
+  const clamp = (v: number) => Math.min(1, Math.max(0, v));
+  return {
+    pages: doc.pages,
+    tokens: doc.tokens.map((t) => {
+      const slope = slopes.get(t.page);
+      if (slope === undefined) return t;
+      const shift = slope * ((t.box.x0 + t.box.x1) / 2 - 0.5);
+      return { ...t, box: { ...t.box, y0: clamp(t.box.y0 - shift), y1: clamp(t.box.y1 - shift) } };
+    }),
+  };
+}
+
 /** Builds the view on geometry/'s lines (vertical overlap, segments at gaps wider than the line's height). */
 export function viewDocument(doc: DocumentTokens): DocumentView {
+  const level = straighten(doc);
   const indexOf = new Map<Token, number>();
-  doc.tokens.forEach((t, i) => {
+  level.tokens.forEach((t, i) => {
     indexOf.set(t, i);
   });
   const tokens: ViewToken[] = [];
-  const lines: ViewLine[] = geometryLines(doc).map((line, li) => {
+  const lines: ViewLine[] = geometryLines(level).map((line, li) => {
     const segmentOf = (i: number) => line.segmentStarts.filter((s) => s <= i).length - 1;
     const own = line.tokens.map((token, i) => {
       const vt: ViewToken = {
         index: indexOf.get(token) ?? -1,
         token,
+        original: doc.tokens[indexOf.get(token) ?? -1] ?? token,
         word: anchorWord(token.text),
         line: li,
         segment: segmentOf(i),
@@ -80,13 +133,13 @@ export function viewDocument(doc: DocumentTokens): DocumentView {
   return { doc, tokens, lines, pageCount, byWord };
 }
 
-/** The box around some tokens. */
+/** The box around some tokens, as read (what results show). */
 export function unionBox(tokens: ViewToken[]): Box {
   return {
-    x0: Math.min(...tokens.map((t) => t.token.box.x0)),
-    y0: Math.min(...tokens.map((t) => t.token.box.y0)),
-    x1: Math.max(...tokens.map((t) => t.token.box.x1)),
-    y1: Math.max(...tokens.map((t) => t.token.box.y1)),
+    x0: Math.min(...tokens.map((t) => t.original.box.x0)),
+    y0: Math.min(...tokens.map((t) => t.original.box.y0)),
+    x1: Math.max(...tokens.map((t) => t.original.box.x1)),
+    y1: Math.max(...tokens.map((t) => t.original.box.y1)),
   };
 }
 

@@ -414,3 +414,36 @@ describe('edge cases', () => {
     );
   });
 });
+
+describe('a page read slightly askew', () => {
+  it('levels the words before grouping lines, and shows boxes where the words are', () => {
+    const learned = learnModel(
+      LABELS,
+      CONFIGURATION,
+      [1, 2, 3].map((s) => invoice('A', s)),
+    );
+    const t = invoice('A', 14);
+    // 1.5° clockwise: the right end of a row sits lower (y in page units; A4 is 1.414 times taller than wide).
+    const slope = Math.tan((1.5 * Math.PI) / 180) / (842 / 595);
+    const skewed: DocumentTokens = {
+      ...t.doc,
+      tokens: t.doc.tokens.map((x) => {
+        const dy = slope * ((x.box.x0 + x.box.x1) / 2 - 0.5);
+        return { ...x, box: { ...x.box, y0: x.box.y0 + dy + 0.02, y1: x.box.y1 + dy + 0.02 } };
+      }),
+    };
+    const r = extractLearned(definition(learned), skewed);
+    expect(r.fields.map((f) => f.value)).toEqual([
+      t.truth.invoice_number,
+      t.truth.invoice_date,
+      t.truth.customer,
+      t.truth.total,
+    ]);
+    const rows = r.tables[0]!.rows.map((row) =>
+      Object.fromEntries(Object.entries(row.cells).map(([k, c]) => [k, c.value])),
+    );
+    expect(rows).toEqual(t.truth.items);
+    const number = skewed.tokens.find((x) => x.text === t.truth.invoice_number)!;
+    expect(field(r, 'invoice_number').box).toEqual(number.box);
+  });
+});

@@ -9,10 +9,13 @@ const squash = (s: string) => s.toLowerCase().replace(/\s+/g, '');
  * drawn off the words), the first token span spelling the annotated value.
  */
 export function locateAnnotation(view: DocumentView, a: Annotation): ViewToken[] | null {
-  const inBox = view.tokens.filter(
-    (t) =>
-      t.token.page === a.page && t.cx >= a.box.x0 && t.cx <= a.box.x1 && t.cy >= a.box.y0 && t.cy <= a.box.y1,
-  );
+  // Annotations are drawn on the page as read: compare with the tokens' own boxes.
+  const inBox = view.tokens.filter((t) => {
+    const { box } = t.original;
+    const cx = (box.x0 + box.x1) / 2;
+    const cy = (box.y0 + box.y1) / 2;
+    return t.token.page === a.page && cx >= a.box.x0 && cx <= a.box.x1 && cy >= a.box.y0 && cy <= a.box.y1;
+  });
   if (inBox.length > 0) {
     const counts = new Map<number, number>();
     for (const t of inBox) counts.set(t.line, (counts.get(t.line) ?? 0) + 1);
