@@ -22,6 +22,20 @@ describe('lines', () => {
     expect(lines(d).map((l) => l.text)).toEqual(['top', 'bottom']);
   });
 
+  it('takes out the tilt a scan kept after deskewing before grouping OCR words into lines', () => {
+    // Three table rows tilted down to the right by 1 pt every 12 pt: left and right ends of a row
+    // no longer overlap by half a line.
+    const tilted = (y: number) =>
+      ['Laptop', 'Dell', 'Latitude', '5440', 'x', '6', '113,113.00', '678,678.00'].map((text, i) =>
+        word(text, 50 + i * 60, y + (i * 60) / 12, 1, 0.9),
+      );
+    const d = doc([...tilted(200), ...tilted(240), ...tilted(280)]);
+    expect(lines(d).map((l) => l.tokens.length)).toEqual([8, 8, 8]);
+    // Text-layer words are never tilted: the same boxes from a PDF stay as they are.
+    const pdf = doc([...tilted(200)].map((w) => ({ ...w, confidence: 1 })));
+    expect(lines(pdf).length).toBeGreaterThan(1);
+  });
+
   it('orders pages before lines and splits lines into segments at wide gaps', () => {
     const d = doc(
       [

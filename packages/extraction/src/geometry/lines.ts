@@ -1,9 +1,10 @@
 import type { Box, DocumentTokens, Token } from '@counterpart/contracts';
-import { centerY, unionBox, verticalOverlap } from './box.ts';
+import { centerX, centerY, unionBox, verticalOverlap } from './box.ts';
 
 /**
  * Words into lines: tokens of a page whose boxes overlap vertically by at least half the shorter
- * height are one line, read left to right; lines are in reading order (page, top to bottom).
+ * height are one line, read left to right (on OCR'd pages after taking out the tilt deskewing left,
+ * measured between neighbouring words: residualSlope); lines are in reading order (page, top to bottom).
  *
  * Each line also knows its segments: runs of words separated by a gap wider than the line's height
  * (measured in points, so a page's aspect ratio does not matter) — a label and its value set apart,
@@ -61,18 +62,47 @@ function makeLine(page: number, tokens: Token[], size: PageSize): Line {
   return { page, tokens, text, starts, box, segmentStarts };
 }
 
-/** Groups one page's tokens into lines, top to bottom. */
+/**
+ * The page's remaining slope (page units of y per page unit of x) — what deskewing left of a scan's
+ * tilt: the median slope between neighbouring words of one line. 0 for fewer than 5 such pairs.
+ */
+export function residualSlope(tokens: readonly Token[]): number {
+  const slopes: number[] = [];
+  const byX = [...tokens].sort((a, b) => a.box.x0 - b.box.x0);
+  for (const [i, token] of byX.entries()) {
+    const height = token.box.y1 - token.box.y0;
+    for (let j = i + 1; j < byX.length; j += 1) {
+      const next = byX[j]!;
+      if (next.box.x0 - token.box.x1 > 3 * height) break;
+      if (next.box.x0 < token.box.x1 || verticalOverlap(token.box, next.box) < 0.3) continue;
+      const dx = centerX(next.box) - centerX(token.box);
+      if (dx > 0) slopes.push((centerY(next.box) - centerY(token.box)) / dx);
+      break;
+    }
+  }
+  if (slopes.length < 5) return 0;
+  return median(slopes);
+}
+
+/** Groups one page's tokens into lines, top to bottom (tilt left by deskewing taken out first). */
 function pageLines(page: number, tokens: Token[], size: PageSize): Line[] {
-  const sorted = tokens
-    .filter((t) => t.text.trim() !== '')
-    .sort((a, b) => centerY(a.box) - centerY(b.box) || a.box.x0 - b.box.x0);
+  const words = tokens.filter((t) => t.text.trim() !== '');
+  const slope = words.some((t) => t.source === 'ocr') ? residualSlope(words) : 0;
+  const level = new Map<Token, Box>(
+    words.map((t) => {
+      const shift = slope * centerX(t.box);
+      return [t, { ...t.box, y0: t.box.y0 - shift, y1: t.box.y1 - shift }];
+    }),
+  );
+  const boxOf = (t: Token) => level.get(t)!;
+  const sorted = words.sort((a, b) => centerY(boxOf(a)) - centerY(boxOf(b)) || a.box.x0 - b.box.x0);
   const open: { box: Box; tokens: Token[] }[] = [];
   for (const token of sorted) {
     let best: { box: Box; tokens: Token[] } | null = null;
     let bestOverlap = SAME_LINE_OVERLAP;
     for (let i = open.length - 1; i >= 0 && i >= open.length - 4; i -= 1) {
       const line = open[i]!;
-      const overlap = verticalOverlap(line.box, token.box);
+      const overlap = verticalOverlap(line.box, boxOf(token));
       if (overlap >= bestOverlap) {
         best = line;
         bestOverlap = overlap;
@@ -81,17 +111,18 @@ function pageLines(page: number, tokens: Token[], size: PageSize): Line[] {
     if (best) {
       best.tokens.push(token);
       // The line's extent follows its words' median, so one tall word does not swallow the next line.
-      const ys = best.tokens.map((t) => t.box);
+      const ys = best.tokens.map(boxOf);
       const y0 = median(ys.map((b) => b.y0));
       const y1 = median(ys.map((b) => b.y1));
       best.box = { x0: 0, x1: 1, y0, y1 };
     } else {
-      open.push({ box: { x0: 0, x1: 1, y0: token.box.y0, y1: token.box.y1 }, tokens: [token] });
+      open.push({ box: { x0: 0, x1: 1, y0: boxOf(token).y0, y1: boxOf(token).y1 }, tokens: [token] });
     }
   }
   return open
-    .map((line) => makeLine(page, line.tokens, size))
-    .sort((a, b) => centerY(a.box) - centerY(b.box) || a.box.x0 - b.box.x0);
+    .map((line) => ({ line: makeLine(page, line.tokens, size), y: centerY(line.box) }))
+    .sort((a, b) => a.y - b.y || a.line.box.x0 - b.line.box.x0)
+    .map(({ line }) => line);
 }
 
 function median(values: number[]): number {
