@@ -127,6 +127,19 @@ async function writeRun(
   lap('commit');
 }
 
+/** Groups from which a run analyzes the tables it wrote (PostgreSQL) once it has committed. */
+const ANALYZE_AFTER_GROUPS = 50_000;
+
+/**
+ * A large run changes its tables' statistics at once (a first run can fill empty tables): analyzed now
+ * rather than at autovacuum's next pass, so the queries that follow — an item's trail (group items by
+ * item, then the audit by group), the workspace — are planned on them; on a fresh 1M run's tables the
+ * trail took 2 s before and 0.4 ms after. The run has committed: a failure here changes nothing of it.
+ */
+async function analyzeRunTables(database: Database): Promise<void> {
+  await database.query('analyze recon_groups, recon_group_items, recon_audit').catch(() => {});
+}
+
 /** Marks the run failed with a message saying nothing was saved; returns the error to throw. */
 async function failRun(db: Db, runId: string, error: unknown): Promise<Error> {
   const message = isUniqueViolation(error)
@@ -212,6 +225,7 @@ export async function executeRun(
     const writeMs = performance.now() - writeStarted;
     const timings = { runId, readMs, engineMs: matched.engineMs, writeMs, writeParts };
     reportRunTimings(timings);
+    if (database.url && built.made.length >= ANALYZE_AFTER_GROUPS) await analyzeRunTables(database);
     return summary;
   } catch (error) {
     throw await failRun(db, run.id, error);
