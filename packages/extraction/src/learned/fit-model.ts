@@ -103,6 +103,9 @@ function learnLayout(
         })),
       );
       if (t && generic) {
+        // Totals end an unknown vendor's table as they end most.
+        for (const w of ['subtotal', 'total', 'vat', 'tax', 'balance'])
+          if (!t.end_words.includes(w)) t.end_words.push(w);
         // An unknown vendor's headers: the columns' own names (and their usual synonyms) too.
         for (const c of t.columns) {
           const col = label.columns.find((x) => x.key === c.key);

@@ -85,6 +85,11 @@ describe('learnModel + extractLearned', () => {
     expect(field(r, 'invoice_number').value).toBe(c.truth.invoice_number);
     expect(field(r, 'invoice_date').normalized?.type).toBe('date');
     expect(field(r, 'total').value).toBe(c.truth.total);
+    // Its line items through the columns' own names (Quantity for Qty), ending at its "Total Due".
+    const rows = r.tables[0]!.rows.map((row) =>
+      Object.fromEntries(Object.entries(row.cells).map(([k, x]) => [k, x.value])),
+    );
+    expect(rows).toEqual(c.truth.items);
   });
 
   it('keeps working from its JSON (what the server stores)', () => {

@@ -179,7 +179,7 @@ function columnOf(t: ViewToken, header: Pick<HeaderAt, 'ranges' | 'others'>): nu
 }
 
 export function extractTable(view: DocumentView, table: LearnedTable, conf: Conf): TableResult {
-  // A line starts a row when most always-filled typed columns (quantity, amount) read as their type;
+  // A line starts a row when more than half the always-filled typed columns (quantity, amount) read as their type;
   // a line with none of them continues the row above (a wrapped description).
   let starters = table.columns
     .map((_c, i) => i)
@@ -215,7 +215,7 @@ export function extractTable(view: DocumentView, table: LearnedTable, conf: Conf
           cells[i]!.length > 0 &&
           (table.columns[i]!.type === 'text' || readsAs(cells[i]!, table.columns[i]!, conf)),
       ).length;
-      const startsRow = readable >= Math.max(1, Math.ceil(starters.length / 2));
+      const startsRow = readable > starters.length / 2;
       const gap = line.y0 - lastY;
       if (startsRow) {
         rows.push({ page, cells });
