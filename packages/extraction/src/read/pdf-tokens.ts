@@ -16,8 +16,9 @@ export interface PdfTextPage {
  */
 export async function openLimitedPdf(bytes: Uint8Array, maxPages = DEFAULT_MAX_PAGES): Promise<OpenedPdf> {
   checkInflatedSize(bytes);
-  // pdfjs takes ownership of (detaches) the buffer it is given: give it a copy.
-  const pdf = await openPdf(bytes.slice());
+  // pdfjs takes ownership of (detaches) the buffer it is given and refuses a Node Buffer: give it a
+  // plain Uint8Array copy (Buffer's slice would be a view, and a Buffer).
+  const pdf = await openPdf(new Uint8Array(bytes));
   if (pdf.pageCount > maxPages) {
     await pdf.close();
     throw new DocumentContentError(

@@ -57,7 +57,7 @@ function grayTiff(canvas: Canvas) {
   return Buffer.concat([head, gray]);
 }
 
-describe('estimateSkew', () => {
+describe('estimateSkew', { timeout: 60_000 }, () => {
   it('finds how far a page was turned, either way, and 0 for a straight page', () => {
     const page = textImage(
       1200,
@@ -71,9 +71,10 @@ describe('estimateSkew', () => {
   });
 });
 
-describe('readDocumentTokens with OCR', () => {
+// OCR takes seconds a page, more on a busy machine.
+describe('readDocumentTokens with OCR', { timeout: 120_000 }, () => {
   const ocr = createOcrPool({ workers: 2 });
-  afterAll(() => ocr.close());
+  afterAll(() => ocr.close(), 60_000);
 
   it('reads a turned JPEG photo of known text, straightened: words, boxes where drawn, confidence, source ocr', async () => {
     const turned = rotateGray(toGray(textImage(1000, 400)), 4);
@@ -157,7 +158,7 @@ describe('readDocumentTokens with OCR', () => {
 const exec = promisify(execFile);
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-describe('OCR offline', () => {
+describe('OCR offline', { timeout: 120_000 }, () => {
   // Without a network namespace (unshare) to cut the network, the run proves nothing: it fails loudly.
   it('reads an image with the network cut off (nothing is downloaded)', async () => {
     expect(existsSync('/usr/bin/unshare')).toBe(true);

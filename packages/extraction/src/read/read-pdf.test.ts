@@ -17,7 +17,7 @@ async function textPdf(
   return { bytes: await pdf.save(), font };
 }
 
-describe('readDocumentTokens on text PDFs', () => {
+describe('readDocumentTokens on text PDFs', { timeout: 60_000 }, () => {
   it('gives each word a box in page units where it was drawn, with confidence 1 and source pdf', async () => {
     const { bytes, font } = await textPdf([
       { size: [600, 800], texts: [{ text: 'Invoice INV-2001', x: 60, y: 700, size: 20 }] },
@@ -39,6 +39,15 @@ describe('readDocumentTokens on text PDFs', () => {
       expect(token.box.y1).toBeCloseTo(100 / 800, 3);
       expect(token.box.y0).toBeCloseTo(80 / 800, 3);
     }
+  });
+
+  it('reads a Node Buffer (as readFile gives it), twice: the caller keeps its bytes', async () => {
+    const { bytes } = await textPdf([
+      { size: [595, 842], texts: [{ text: 'Buffer read', x: 50, y: 800, size: 12 }] },
+    ]);
+    const buffer = Buffer.from(bytes);
+    expect((await readDocumentTokens(buffer)).tokens.map((t) => t.text)).toEqual(['Buffer', 'read']);
+    expect((await readDocumentTokens(buffer)).tokens.map((t) => t.text)).toEqual(['Buffer', 'read']);
   });
 
   it('reads lines top to bottom and words left to right, whatever order they were drawn in', async () => {
@@ -83,7 +92,8 @@ describe('readDocumentTokens on text PDFs', () => {
   });
 });
 
-describe('readDocumentTokens refuses what it cannot read, saying why', () => {
+// The bomb test deflates and inflates 600 MB: seconds on a busy machine.
+describe('readDocumentTokens refuses what it cannot read, saying why', { timeout: 120_000 }, () => {
   it('a 0-byte file', async () => {
     await expect(readDocumentTokens(new Uint8Array())).rejects.toThrow(
       new DocumentContentError('The file is empty (0 bytes)'),
