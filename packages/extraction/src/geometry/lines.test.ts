@@ -36,6 +36,18 @@ describe('lines', () => {
     expect(lines(pdf).length).toBeGreaterThan(1);
   });
 
+  it('leaves OCR specks of punctuation out of lines, but keeps dashes, & and text-layer punctuation', () => {
+    const d = doc([
+      word('Zawadi', 50, 100, 1, 0.9),
+      word(':', 90, 100, 1, 0.3),
+      word('&', 100, 100, 1, 0.9),
+      word('-', 110, 100, 1, 0.9),
+      word('Co', 120, 100, 1, 0.9),
+      word(':', 160, 100),
+    ]);
+    expect(lines(d).map((l) => l.text)).toEqual(['Zawadi & - Co :']);
+  });
+
   it('orders pages before lines and splits lines into segments at wide gaps', () => {
     const d = doc(
       [
@@ -94,6 +106,22 @@ describe('neighbours', () => {
     const above = wordsAbove(all, 1, anchor('Due Date'), 0.05);
     expect(above.map((ws) => ws.map((t) => t.text).join(' '))).toEqual(['Header']);
     expect(wordsBelow(all, 1, anchor('Due Date'), 0.005)).toEqual([]);
+  });
+
+  it('finds the line below even when OCR boxes of the two lines overlap a little', () => {
+    // Tall OCR boxes: the label line spans 100–116 pt, the value line 110–126 pt (less than half).
+    const tall = (text: string, x: number, y: number) => ({ ...word(text, x, y, 1, 0.9) });
+    const d = doc([
+      tall('INVOICE', 50, 100),
+      tall('NUMBER', 100, 100),
+      tall('INV-77', 50, 110),
+      tall('BILLED', 50, 140),
+    ]);
+    const tokens = d.tokens.map((t) => ({ ...t, box: { ...t.box, y1: t.box.y1 + 6 / 842 } }));
+    const found = lines({ ...d, tokens });
+    expect(found.map((l) => l.text)).toEqual(['INVOICE NUMBER', 'INV-77', 'BILLED']);
+    const own = found[0]!;
+    expect(wordsBelow(found, 1, own.box, 0.05, own).map((ws) => ws[0]!.text)).toEqual(['INV-77', 'BILLED']);
   });
 
   it('maps text spans back to the words and their box', () => {

@@ -84,9 +84,17 @@ export function residualSlope(tokens: readonly Token[]): number {
   return median(slopes);
 }
 
+/**
+ * A speck OCR read as a word: one or two marks of punctuation (":", ".", "|", "©") from dirt, lines
+ * or table rules on a scan. Left out of lines; "&", "%", "#" and currency signs are kept.
+ */
+function ocrSpeck(token: Token): boolean {
+  return token.source === 'ocr' && token.text.length <= 2 && /^[^\p{L}\p{N}&%#$€£\-–—]+$/u.test(token.text);
+}
+
 /** Groups one page's tokens into lines, top to bottom (tilt left by deskewing taken out first). */
 function pageLines(page: number, tokens: Token[], size: PageSize): Line[] {
-  const words = tokens.filter((t) => t.text.trim() !== '');
+  const words = tokens.filter((t) => t.text.trim() !== '' && !ocrSpeck(t));
   const slope = words.some((t) => t.source === 'ocr') ? residualSlope(words) : 0;
   const level = new Map<Token, Box>(
     words.map((t) => {
@@ -100,7 +108,7 @@ function pageLines(page: number, tokens: Token[], size: PageSize): Line[] {
   for (const token of sorted) {
     let best: { box: Box; tokens: Token[] } | null = null;
     let bestOverlap = SAME_LINE_OVERLAP;
-    for (let i = open.length - 1; i >= 0 && i >= open.length - 4; i -= 1) {
+    for (let i = open.length - 1; i >= 0 && i >= open.length - 12; i -= 1) {
       const line = open[i]!;
       const overlap = verticalOverlap(line.box, boxOf(token));
       if (overlap >= bestOverlap) {

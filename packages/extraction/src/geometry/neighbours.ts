@@ -1,5 +1,5 @@
 import type { Box, Token } from '@counterpart/contracts';
-import { horizontalOverlap, verticalOverlap } from './box.ts';
+import { centerY, horizontalOverlap, verticalOverlap } from './box.ts';
 import type { Line } from './lines.ts';
 
 /**
@@ -26,12 +26,24 @@ export function wordsRightOf(lines: readonly Line[], page: number, box: Box, win
  * For each line below (or above) the box within `window`, nearest first: the segment(s) of that
  * line that overlap the box horizontally (a value under its label, left-, right- or centre-aligned).
  */
-export function wordsBelow(lines: readonly Line[], page: number, box: Box, window: number): Token[][] {
-  return verticalNeighbours(lines, page, box, window, 'below');
+export function wordsBelow(
+  lines: readonly Line[],
+  page: number,
+  box: Box,
+  window: number,
+  own?: Line,
+): Token[][] {
+  return verticalNeighbours(lines, page, box, window, 'below', own);
 }
 
-export function wordsAbove(lines: readonly Line[], page: number, box: Box, window: number): Token[][] {
-  return verticalNeighbours(lines, page, box, window, 'above');
+export function wordsAbove(
+  lines: readonly Line[],
+  page: number,
+  box: Box,
+  window: number,
+  own?: Line,
+): Token[][] {
+  return verticalNeighbours(lines, page, box, window, 'above', own);
 }
 
 function verticalNeighbours(
@@ -40,11 +52,17 @@ function verticalNeighbours(
   box: Box,
   window: number,
   direction: 'below' | 'above',
+  own?: Line,
 ): Token[][] {
+  // OCR boxes of neighbouring lines may overlap a little: a line is below when its centre is and it
+  // is not the box's own line (the line given, or one overlapping it by half a height).
+  const from = own?.box ?? box;
   const candidates = lines.filter((line) => {
-    if (line.page !== page || verticalOverlap(line.box, box) >= 0.5) return false;
-    const distance = direction === 'below' ? line.box.y0 - box.y1 : box.y0 - line.box.y1;
-    return distance >= -EDGE && distance <= window;
+    if (line.page !== page || line === own || (!own && verticalOverlap(line.box, box) >= 0.5)) return false;
+    const side =
+      direction === 'below' ? centerY(line.box) > centerY(from) : centerY(line.box) < centerY(from);
+    const distance = direction === 'below' ? line.box.y0 - from.y1 : from.y0 - line.box.y1;
+    return side && distance <= window;
   });
   if (direction === 'above') candidates.reverse();
   const found: Token[][] = [];

@@ -83,9 +83,9 @@ function readWithEitherMark(text: string, options: AmountOptions): AmountValue |
   const currency = parts.currency ?? options.currency;
   const digits = minorDigits(currency);
   if (digits === 0) return null;
-  const match = new RegExp(`^(\\d{1,3}(?:[.,' ]\\d{3})*)[.,](\\d{${digits}})$`).exec(parts.body);
+  const match = new RegExp(`^(\\d{1,3}(?:[.,]\\d{3})*)[.,](\\d{${digits}})$`).exec(parts.body);
   if (!match) return null;
-  const whole = match[1]!.replace(/[.,' ]/g, '');
+  const whole = match[1]!.replace(/[.,]/g, '');
   const magnitude = BigInt(whole + match[2]!);
   const minor = parts.negative ? -magnitude : magnitude;
   return { minor: minor.toString(), currency, decimal: formatMinor(minor, digits), certainty: 0.7 };

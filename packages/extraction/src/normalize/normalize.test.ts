@@ -31,6 +31,8 @@ describe('readAmount', () => {
     expect(readAmount('INV-', point)).toBeNull();
     expect(readAmount('', point)).toBeNull();
     expect(readAmount('12.345', { decimal: '.', currency: 'KES' })).toBeNull();
+    // A quantity beside an amount is not a comma misread for a point.
+    expect(readAmount('6 124,563.00', point)).toBeNull();
   });
 
   it('says when the amount was only part of the text', () => {

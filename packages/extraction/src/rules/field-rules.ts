@@ -258,8 +258,8 @@ function anchorValue(
   }
   const groups =
     rule.direction === 'below'
-      ? wordsBelow(ctx.lines, page, anchorBox, rule.max_distance)
-      : wordsAbove(ctx.lines, page, anchorBox, rule.max_distance);
+      ? wordsBelow(ctx.lines, page, anchorBox, rule.max_distance, ctx.lines[last.line])
+      : wordsAbove(ctx.lines, page, anchorBox, rule.max_distance, ctx.lines[last.line]);
   for (const group of groups) {
     const value = valueIn(
       group.map((token) => ({ text: token.text, token })),
