@@ -175,7 +175,10 @@ function DraftSteps({ step, goTo }: { step: StepId; goTo: (step: StepId) => void
               value={name}
               error={nameError}
               maxLength={120}
-              onChange={(event) => setName(event.target.value)}
+              onChange={(event) => {
+                setName(event.target.value);
+                if (event.target.value.trim()) setNameError(undefined);
+              }}
               placeholder="e.g. Supplier invoices"
             />
             <SelectField
