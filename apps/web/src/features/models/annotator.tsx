@@ -8,6 +8,7 @@ import { Spinner } from '../../shared/ui/spinner.tsx';
 import { FIELD_CLASSES } from '../../shared/ui/text-field.tsx';
 import { toast } from '../../shared/ui/toast.tsx';
 import { useDocument, useOriginal } from '../documents/index.ts';
+import { unionBox, wordsInBox } from './marking.ts';
 import { useAnnotate, useDocumentTokens } from './models-api.ts';
 import { type PageOverlay, PageView } from './page-view.tsx';
 
@@ -26,25 +27,6 @@ const targetOf = (a: Annotation): Target => ({
   ...(a.column !== undefined ? { column: a.column } : {}),
 });
 const sameTarget = (a: Annotation, t: Target) => sameCell(targetOf(a), t);
-
-/** The smallest box around some words. */
-export function unionBox(boxes: Box[]): Box {
-  return {
-    x0: Math.min(...boxes.map((b) => b.x0)),
-    y0: Math.min(...boxes.map((b) => b.y0)),
-    x1: Math.max(...boxes.map((b) => b.x1)),
-    y1: Math.max(...boxes.map((b) => b.y1)),
-  };
-}
-
-/** The words inside a drawn box (their centre in it), in reading order, joined by spaces. */
-export function wordsInBox(tokens: Token[], box: Box): Token[] {
-  return tokens.filter((t) => {
-    const cx = (t.box.x0 + t.box.x1) / 2;
-    const cy = (t.box.y0 + t.box.y1) / 2;
-    return cx >= box.x0 && cx <= box.x1 && cy >= box.y0 && cy <= box.y1;
-  });
-}
 
 function targetName(labels: Label[], t: Target): string {
   const label = labels.find((l) => l.key === t.labelKey);
