@@ -44,10 +44,10 @@ export function InsightsView({ model }: { model: Model }) {
               <th scope="col" className="py-2 pr-3 font-medium">
                 Found by the words
               </th>
-              <th scope="col" className="py-2 pr-3 font-medium">
+              <th scope="col" className="hidden py-2 pr-3 font-medium sm:table-cell">
                 Looks like
               </th>
-              <th scope="col" className="py-2 pr-3 text-right font-medium">
+              <th scope="col" className="hidden py-2 pr-3 text-right font-medium sm:table-cell">
                 Examples
               </th>
               <th scope="col" className="py-2 text-right font-medium">
@@ -69,8 +69,10 @@ export function InsightsView({ model }: { model: Model }) {
                         .map((a) => `“${a.text}” ${DIRECTIONS[a.direction] ?? a.direction}`)
                         .join('; ')}
                 </td>
-                <td className="py-2 pr-3 font-mono text-xs">{field.shape ?? 'any text'}</td>
-                <td className="py-2 pr-3 text-right tabular-nums">{field.examples}</td>
+                <td className="hidden py-2 pr-3 font-mono text-xs sm:table-cell">
+                  {field.shape ?? 'any text'}
+                </td>
+                <td className="hidden py-2 pr-3 text-right tabular-nums sm:table-cell">{field.examples}</td>
                 <td className="py-2 text-right tabular-nums">
                   {field.accuracy === null ? 'needs 2 documents' : formatConfidence(field.accuracy)}
                 </td>

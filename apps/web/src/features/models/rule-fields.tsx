@@ -343,7 +343,7 @@ export function FiltersEditor({
           className="flex flex-wrap items-center gap-2"
         >
           <select
-            className={`${small} w-auto`}
+            className={`${small} sm:w-auto`}
             aria-label={`${name} step ${index + 1}`}
             value={filter.kind}
             onChange={(e) => set(index, newFilter(e.target.value as Filter['kind']))}
@@ -380,7 +380,7 @@ function FilterParams({
   name: string;
   onChange: (f: Filter) => void;
 }) {
-  const input = `${small} w-40`;
+  const input = `${small} sm:w-40`;
   switch (filter.kind) {
     case 'replace':
       return (
@@ -430,7 +430,7 @@ function FilterParams({
     case 'amount':
       return (
         <select
-          className={`${small} w-auto`}
+          className={`${small} sm:w-auto`}
           aria-label={`${name} decimal separator`}
           value={filter.decimal_separator ?? ''}
           onChange={(e) =>
@@ -458,7 +458,7 @@ function FilterParams({
     case 'ocr_confusions':
       return (
         <select
-          className={`${small} w-auto`}
+          className={`${small} sm:w-auto`}
           aria-label={`${name} shape`}
           value={filter.shape}
           onChange={(e) => onChange({ ...filter, shape: e.target.value as typeof filter.shape })}

@@ -117,7 +117,7 @@ function LabelRuleCard({ label, saved }: { label: Label; saved: LabelRule | null
       <div className="mt-3 flex flex-wrap items-end gap-2">
         {methods.length > 1 && (
           <select
-            className={`${FIELD_CLASSES} w-auto py-1.5`}
+            className={`${FIELD_CLASSES} py-1.5 sm:w-64`}
             aria-label={`${label.name}: kind of rule to add`}
             value={adding}
             onChange={(e) => setAdding(e.target.value as Rule['method'])}
