@@ -126,6 +126,10 @@ describe('anchor rule', () => {
     expect(found[0]!.confidence).toBeCloseTo(0.95 * 0.9, 6);
     expect(runFieldRule(anchor('Invoice No', 'right', { anchor_match: 'exact' }), scan, 't')).toEqual([]);
     expect(runFieldRule(anchor('Receipt No'), scan, 't')).toEqual([]);
+    const joined = ruleContext(doc([word('KRAPIN', 50, 100, 1, 0.9), word('P051234567X', 50, 115, 1, 0.9)]));
+    expect(runFieldRule(anchor('KRA PIN', 'below'), joined, 't').map((c) => c.text)).toEqual(['P051234567X']);
+    const title = ruleContext(doc([word('INVOICE', 50, 100, 1, 0.9), word('2026', 120, 100, 1, 0.9)]));
+    expect(runFieldRule(anchor('Invoice No'), title, 't')).toEqual([]);
     const text = ruleContext(doc([...phrase('lnvoice N0:', 50, 100), word('INV-77', 200, 100)]));
     expect(runFieldRule(anchor('Invoice No'), text, 't')).toEqual([]);
   });

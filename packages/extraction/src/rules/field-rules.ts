@@ -205,8 +205,9 @@ const FUZZY_ANCHOR = 0.9;
  * Text-layer words are never guessed at: there a missing anchor is missing.
  */
 function runFuzzyAnchor(rule: AnchorRule, ctx: RuleContext, where: string): Candidate[] {
-  const target = bare(rule.anchor.replace(/\s+/g, ' '));
-  const size = rule.anchor.trim().split(/\s+/).length;
+  // Compared without spaces: OCR joins words ("KRAPIN") as often as it misreads letters.
+  const target = bare(rule.anchor).replace(/\s+/g, '');
+  const words = rule.anchor.trim().split(/\s+/).length;
   const allowed = Math.max(1, Math.round(target.length / 4));
   if (target.length < 4) return [];
   const found: Candidate[] = [];
@@ -216,12 +217,16 @@ function runFuzzyAnchor(rule: AnchorRule, ctx: RuleContext, where: string): Cand
     list.push(span);
     byLine.set(span.line, list);
   }
+  const sizes = words > 1 ? [words, words - 1] : [words];
   for (const spans of byLine.values()) {
-    for (let i = 0; i + size <= spans.length; i += 1) {
+    for (const [i, size] of spans.flatMap((_, i) => sizes.map((size) => [i, size] as const))) {
+      if (i + size > spans.length) continue;
       const window = spans.slice(i, i + size);
       if (!window.some((s) => s.token.source === 'ocr')) continue;
-      const text = bare(window.map((s) => s.token.text).join(' '));
-      if (Math.abs(text.length - target.length) > allowed) continue;
+      const text = bare(window.map((s) => s.token.text).join(''));
+      // Fewer words than the anchor: only words OCR joined, nearly all their letters there.
+      const slack = size < words ? 1 : allowed;
+      if (Math.abs(text.length - target.length) > slack) continue;
       if (editDistance(text, target, allowed) > allowed) continue;
       const last = window.at(-1)!;
       const anchorBox = unionBox(window.map((s) => s.token.box))!;
