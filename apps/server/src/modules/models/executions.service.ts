@@ -103,7 +103,9 @@ export async function executeModel(
   input: { model_id: string; document_ids: string[] },
 ): Promise<{ id: string; source: 'document processing'; executions: string[] }> {
   const model = await loadModel(scope.db, scope.organizationId, input.model_id);
-  if (model.state !== 'ready') {
+  // An AI model relearning after a change keeps running with what it learned before.
+  const runnable = model.state === 'ready' || (model.state === 'training' && model.learned != null);
+  if (!runnable) {
     const why = notRunnable(model) ?? model.stateReason ?? `it is ${model.state}`;
     throw new AppError(409, `${model.name} cannot run yet: ${why}`);
   }

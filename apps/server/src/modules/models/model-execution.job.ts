@@ -60,9 +60,12 @@ export function createExecutionJob(config: Config, database: Database): JobDefin
             .update(modelExecutions)
             .set({ status: 'running', startedAt: new Date() })
             .where(unfinished);
-          const document = await loadDocument(db, owner.organizationId, row.documentId);
-          await progress(Math.round((index / total) * 100), `${model.name}: reading ${document.fileName}`);
+          await progress(
+            Math.round((index / total) * 100),
+            `${model.name}: document ${index + 1} of ${total}`,
+          );
           try {
+            const document = await loadDocument(db, owner.organizationId, row.documentId);
             const tokens = await tokensOf(db, store, document, { ocr });
             const result = runModel(definition, tokens);
             const status = statusOf(result);

@@ -97,8 +97,11 @@ export function createLearningJob(config: Config, database: Database): JobDefini
           examples.push({ doc, annotations: row.annotations as Annotation[] });
         }
       } catch (error) {
+        // Failed, not retried: the model says why, and the next change of its training set learns again.
         if (error instanceof UnreadableDocument) return fail(error.message);
-        throw error;
+        return fail(
+          `Reading the training documents failed: ${error instanceof Error ? error.message : String(error)}`,
+        );
       } finally {
         await ocr.close();
       }

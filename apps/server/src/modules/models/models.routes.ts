@@ -7,7 +7,15 @@
  *   has one; `draft` otherwise, with state_reason naming what is missing.
  * - ai: `draft` until a training document is annotated; `training` while it learns (a background
  *   job, after every change of its training set); `ready` once it has learned from ≥ 1 annotated
- *   training document; `failed` when learning failed (state_reason says why).
+ *   training document; `failed` when learning failed (state_reason says why). A model runs
+ *   (execute) when ready, and an AI model also while it relearns, with what it learned before.
+ *
+ * Executions (model-execution.job.ts): one queued row per document, run by one background job
+ * (source 'document processing', progress on the realtime bus); each row's result is written with
+ * its final status in one statement, and a retry after a kill runs only the unfinished rows.
+ * Corrections are kept on the execution; for an AI model the document becomes a training example
+ * (origin `correction`) and the model learns again. A document's tokens are read once and kept in
+ * document_tokens (OCR is slow).
  *
  * Training documents and executions point at drop-box documents (PDFs and images) of the same
  * organization; another organization's models, labels, documents and executions are not found (404).
