@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { documentTokens } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../errors.ts';
+import { sharedOcrPool } from '../../extraction/ocr.ts';
 import type { FileStore } from '../../storage/file-store.ts';
 import { type DocumentRow, documentBlobFile, loadDocument } from '../documents/documents.service.ts';
 import type { ModelsScope } from './models-scope.ts';
@@ -38,7 +39,8 @@ export class UnreadableDocument extends AppError {
 
 /**
  * A document's tokens as the engine reads them: from the cache table when read before, otherwise
- * read from its bytes (the PDF's text layer, OCR for scans and photos) and kept there.
+ * read from its bytes (the PDF's text layer, OCR for scans and photos with the server's one OCR
+ * pool) and kept there.
  */
 export async function tokensOf(
   db: Db,
@@ -54,7 +56,8 @@ export async function tokensOf(
   let tokens: DocumentTokens;
   try {
     const bytes = await readFile(documentBlobFile(store, document));
-    tokens = await readDocumentTokens(new Uint8Array(bytes), options);
+    const ocr = options.ocr ?? (await sharedOcrPool());
+    tokens = await readDocumentTokens(new Uint8Array(bytes), { ...options, ocr });
   } catch (error) {
     if (error instanceof DocumentContentError) throw new UnreadableDocument(document, error.message);
     throw error;

@@ -1,5 +1,4 @@
 import type { ExtractionResult } from '@counterpart/contracts';
-import { createOcrPool } from '@counterpart/extraction';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
@@ -46,47 +45,36 @@ export function createExecutionJob(config: Config, database: Database): JobDefin
       const definition = await modelDefinition(db, model);
       const total = data.executionIds.length;
       const tally = { succeeded: 0, needs_review: 0, failed: 0 };
-      const ocr = createOcrPool();
-      try {
-        for (const [index, id] of data.executionIds.entries()) {
-          signal.throwIfAborted();
-          const [row] = await db
-            .select()
-            .from(modelExecutions)
-            .where(and(eq(modelExecutions.id, id), inArray(modelExecutions.status, UNFINISHED)));
-          if (!row) continue;
-          const unfinished = and(eq(modelExecutions.id, id), inArray(modelExecutions.status, UNFINISHED));
+      for (const [index, id] of data.executionIds.entries()) {
+        signal.throwIfAborted();
+        const [row] = await db
+          .select()
+          .from(modelExecutions)
+          .where(and(eq(modelExecutions.id, id), inArray(modelExecutions.status, UNFINISHED)));
+        if (!row) continue;
+        const unfinished = and(eq(modelExecutions.id, id), inArray(modelExecutions.status, UNFINISHED));
+        await db.update(modelExecutions).set({ status: 'running', startedAt: new Date() }).where(unfinished);
+        await progress(Math.round((index / total) * 100), `${model.name}: document ${index + 1} of ${total}`);
+        try {
+          const document = await loadDocument(db, owner.organizationId, row.documentId);
+          const tokens = await tokensOf(db, store, document);
+          const result = runModel(definition, tokens);
+          const status = statusOf(result);
           await db
             .update(modelExecutions)
-            .set({ status: 'running', startedAt: new Date() })
+            .set({ status, statusReason: null, result, finishedAt: new Date() })
             .where(unfinished);
-          await progress(
-            Math.round((index / total) * 100),
-            `${model.name}: document ${index + 1} of ${total}`,
-          );
-          try {
-            const document = await loadDocument(db, owner.organizationId, row.documentId);
-            const tokens = await tokensOf(db, store, document, { ocr });
-            const result = runModel(definition, tokens);
-            const status = statusOf(result);
-            await db
-              .update(modelExecutions)
-              .set({ status, statusReason: null, result, finishedAt: new Date() })
-              .where(unfinished);
-            tally[status]++;
-          } catch (error) {
-            // The document's own problem (unreadable) or the model's (a bad pattern): this one fails.
-            const message = error instanceof Error ? error.message : String(error);
-            const reason = error instanceof AppError ? message : `Extraction failed: ${message}`;
-            await db
-              .update(modelExecutions)
-              .set({ status: 'failed', statusReason: reason.slice(0, 500), finishedAt: new Date() })
-              .where(unfinished);
-            tally.failed++;
-          }
+          tally[status]++;
+        } catch (error) {
+          // The document's own problem (unreadable) or the model's (a bad pattern): this one fails.
+          const message = error instanceof Error ? error.message : String(error);
+          const reason = error instanceof AppError ? message : `Extraction failed: ${message}`;
+          await db
+            .update(modelExecutions)
+            .set({ status: 'failed', statusReason: reason.slice(0, 500), finishedAt: new Date() })
+            .where(unfinished);
+          tally.failed++;
         }
-      } finally {
-        await ocr.close();
       }
       await progress(100, `${model.name}: done`);
       const documents = total === 1 ? '1 document' : `${total} documents`;

@@ -1,5 +1,5 @@
 import type { Annotation, DocumentTokens } from '@counterpart/contracts';
-import { createOcrPool, learnModel } from '@counterpart/extraction';
+import { learnModel } from '@counterpart/extraction';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database, Db } from '../../db/database.ts';
@@ -86,14 +86,13 @@ export function createLearningJob(config: Config, database: Database): JobDefini
         model.organizationId,
         training.map((row) => row.documentId),
       );
-      const ocr = createOcrPool();
       const examples: { doc: DocumentTokens; annotations: Annotation[] }[] = [];
       try {
         for (const [index, row] of training.entries()) {
           const document = documents[index];
           if (!document) continue;
           await progress(Math.round((index / (training.length + 1)) * 90), `Reading ${document.fileName}`);
-          const doc = await tokensOf(db, store, document, { ocr });
+          const doc = await tokensOf(db, store, document);
           examples.push({ doc, annotations: row.annotations as Annotation[] });
         }
       } catch (error) {
@@ -102,8 +101,6 @@ export function createLearningJob(config: Config, database: Database): JobDefini
         return fail(
           `Reading the training documents failed: ${error instanceof Error ? error.message : String(error)}`,
         );
-      } finally {
-        await ocr.close();
       }
       await progress(90, `Learning ${model.name}`);
       const labels = (await modelLabelRows(db, model.id)).map(labelView);
