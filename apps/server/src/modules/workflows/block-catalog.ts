@@ -160,9 +160,15 @@ export const BLOCKS: BlockDefinition[] = [
       'Extracts fields (invoice number, total, date…) from documents with a data extraction model.',
     inputs: [input('documents', 'Documents', 'documents')],
     outputs: [output('rows', 'Extracted fields', 'table')],
-    parameters: [param('model_id', 'Model', 'text', { required: true })],
-    available: false,
-    unavailable_reason: 'Create a data extraction model first',
+    parameters: [
+      param('model_id', 'Model', 'model', { required: true, help: 'A ready model of Data Extraction.' }),
+      param('rows', 'Rows', 'select', {
+        default: 'document',
+        options: options(['document', 'One per document'], ['line_items', 'One per line item']),
+        help: 'One per line item needs a model with a line-items label.',
+      }),
+    ],
+    available: true,
   },
   {
     type: 'clean_currency',

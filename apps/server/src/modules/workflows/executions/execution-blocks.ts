@@ -17,6 +17,7 @@ import { clearTable, createTable, loadTable } from '../../tables/tables.service.
 import { BLOCK_NAMES } from '../block-catalog.ts';
 import type { BlockEnvironment } from './block-environment.ts';
 import { isFileRef, parseDocument, parseDocuments, uploadedDocument } from './document-blocks.ts';
+import { extractWithModel } from './extract-block.ts';
 import { exportFile, listDropBox, notify, UNAVAILABLE_BLOCKS } from './output-blocks.ts';
 import { dashboardOf, type ReconRows, reconcileRows } from './reconcile-block.ts';
 
@@ -175,9 +176,10 @@ export function createBlockRunner(env: BlockEnvironment) {
         return notify(env, inputs.data, params);
       case 'documents':
         return listDropBox(env, params);
+      case 'extract_with_model':
+        return extractWithModel(env, inputs.documents ?? [], params, signal);
       case 'integration':
       case 'post_to_erp':
-      case 'extract_with_model':
         throw new Error(UNAVAILABLE_BLOCKS[node.type]);
       default:
         throw new Error(

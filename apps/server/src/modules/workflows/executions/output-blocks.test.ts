@@ -2,10 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Json } from '../../../../test/api-call.ts';
+import { invoiceModelInput, M, MODEL } from '../../../../test/model-fixture.ts';
 import type { TestMember, TestOrganization } from '../../../../test/organization-fixture.ts';
 import { startTestServer, type TestServer } from '../../../../test/test-server.ts';
 import { notifications, outboxEmails } from '../../../db/schema.ts';
 import { upload } from '../../documents/documents-test-support.ts';
+import { invoicePage, samplePdf } from '../../documents/sample-pdf.ts';
 import {
   type AdminCall,
   block,
@@ -300,20 +302,100 @@ describe('output blocks and downloads', () => {
     expect(block(none, 'read').error).toBe('The documents list given to "File" is empty: nothing to read');
   });
 
-  it('names why the ERP and model blocks do not run', async () => {
-    const done = await run(
-      'Extract',
+  it('extracts fields and line items from documents with a model, one row per document or per item', async () => {
+    const stamp = `extract${Date.now()}`;
+    const model = await asAdmin('POST', MODEL, { ...invoiceModelInput(`Invoices ${stamp}`) });
+    expect(model.status, JSON.stringify(model.body)).toBe(201);
+    const labels = new Map<string, string>(model.body.labels.map((l: Json) => [l.key, l.id]));
+    const rules: Array<[string, unknown]> = [
+      ['invoice_number', { rules: [{ method: 'regex', pattern: 'Invoice (INV-\\d{4}-\\d{4})' }] }],
+      ['total', { rules: [{ method: 'static', value: '1,200.50' }], filters: [{ kind: 'amount' }] }],
       [
-        node('home', 'home'),
-        node('docs', 'documents', { status: 'any' }),
-        node('read', 'extract_with_model', { model_id: 'm' }),
+        'items',
+        {
+          rules: [
+            {
+              method: 'table',
+              columns: [
+                { key: 'description', header: 'Item' },
+                { key: 'quantity', header: 'Qty' },
+                { key: 'unit_price', header: 'Unit price' },
+                { key: 'amount', header: 'Amount' },
+              ],
+              end_pattern: 'Thank you',
+            },
+          ],
+        },
       ],
-      [edge('home', 'start', 'docs', 'start'), edge('docs', 'documents', 'read', 'documents')],
+    ];
+    for (const [key, body] of rules) {
+      const saved = await asAdmin('PUT', `${M}/r_b/label/${labels.get(key)}`, body);
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    }
+    for (const first of [1, 3]) {
+      const bytes = samplePdf([invoicePage(first, 2), invoicePage(first + 1, 2)]);
+      const res = await upload(server, admin, org.id, [{ name: `${stamp}-${first}.pdf`, bytes }]);
+      expect(res.status).toBe(201);
+    }
+    const graph = (rows: string, modelId = model.body.id) => [
+      node('home', 'home'),
+      node('docs', 'documents', { kind: 'pdf', status: 'any', name_contains: stamp }),
+      node('read', 'extract_with_model', { model_id: modelId, rows }),
+    ];
+    const edges = [edge('home', 'start', 'docs', 'start'), edge('docs', 'documents', 'read', 'documents')];
+    const rowsOf = async (done: Json) => {
+      const page = await asAdmin(
+        'GET',
+        `${OUTPUT}?execution_id=${done.execution_id}&node_id=read&handle=rows`,
+      );
+      return page.body.data.sort((a: Json, b: Json) =>
+        `${a.Document}${a.Row ?? ''}`.localeCompare(`${b.Document}${b.Row ?? ''}`),
+      );
+    };
+
+    const perDocument = await run('Extract', graph('document'), edges);
+    expect(perDocument.status, perDocument.error).toBe('succeeded');
+    expect(await rowsOf(perDocument)).toEqual([
+      {
+        Document: `${stamp}-1.pdf`,
+        'Invoice number': 'INV-2026-0001',
+        Total: '1200.50',
+        'Needs review': 'no',
+      },
+      {
+        Document: `${stamp}-3.pdf`,
+        'Invoice number': 'INV-2026-0003',
+        Total: '1200.50',
+        'Needs review': 'no',
+      },
+    ]);
+
+    const perItem = await run('Extract items', graph('line_items'), edges);
+    expect(perItem.status, perItem.error).toBe('succeeded');
+    const items = await rowsOf(perItem);
+    // The rows end at the first "Thank you" (the rule's end): two items per document, the invoice's
+    // fields beside each item.
+    expect(items.map((row: Json) => [row.Document, row.Row])).toEqual([
+      [`${stamp}-1.pdf`, '1'],
+      [`${stamp}-1.pdf`, '2'],
+      [`${stamp}-3.pdf`, '1'],
+      [`${stamp}-3.pdf`, '2'],
+    ]);
+    expect(items[0]).toMatchObject({
+      Document: `${stamp}-1.pdf`,
+      Row: '1',
+      Description: 'Item 1-1 office supplies',
+      'Invoice number': 'INV-2026-0001',
+    });
+    expect(items.every((row: Json) => /^\d+\.\d{2}$/.test(String(row.Amount)))).toBe(true);
+
+    const unknown = await run(
+      'Extract unknown',
+      graph('document', '00000000-0000-4000-8000-000000000000'),
+      edges,
     );
-    expect(done.status).toBe('failed');
-    expect(block(done, 'read').error).toMatch(
-      /needs a data extraction model, which this organization has not created/,
-    );
+    expect(unknown.status).toBe('failed');
+    expect(block(unknown, 'read').error).toBe('Model not found');
   });
 
   it('checks the permission and keeps other organizations out of the downloads', async () => {

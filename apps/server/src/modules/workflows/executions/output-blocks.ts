@@ -349,10 +349,8 @@ export async function listDropBox(
   return { documents: { columns: [...WORKFLOW_DOCUMENT_COLUMNS], rows: rows.slice(0, DOCUMENTS_LIMIT) } };
 }
 
-/** Why a block that needs an integration or a model does not run: the message of its failure. */
+/** Why a block that needs an integration does not run: the message of its failure. */
 export const UNAVAILABLE_BLOCKS: Readonly<Record<string, string>> = {
   integration: 'The Integration block needs an ERP integration, which this organization has not connected',
   post_to_erp: 'The Post to ERP block needs an ERP integration, which this organization has not connected',
-  extract_with_model:
-    'The Extract with model block needs a data extraction model, which this organization has not created',
 };

@@ -1,6 +1,7 @@
 import {
   blocksResponseSchema,
   dataTablesPageSchema,
+  modelsPageSchema,
   reconRulesPageSchema,
   type Workflow,
   type WorkflowInput,
@@ -10,6 +11,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { HttpError } from '../../../shared/lib/http.ts';
 import { http } from '../../../shared/session/http-client.ts';
+import { useSessionStore } from '../../../shared/session/session-store.ts';
 import { useTablesBase, useTablesKey } from '../../tables/index.ts';
 import { useWorkflowsKey } from '../workflows-api.ts';
 
@@ -51,6 +53,20 @@ export function useTableOptions() {
     queryKey: [...key, 'options'],
     queryFn: ({ signal }) =>
       http.get(`${base}/`, { query: { page_size: 100 }, schema: dataTablesPageSchema, signal }),
+  });
+}
+
+/** The organization's ready extraction models, for the Extract with model block's Model select. */
+export function useModelOptions() {
+  const organizationId = useSessionStore((state) => state.organizationId);
+  return useQuery({
+    queryKey: ['models', organizationId, 'options'],
+    queryFn: ({ signal }) =>
+      http.get('/api/models/document_data_extraction/model', {
+        query: { page_size: 100, state: 'ready', sort: 'name', order: 'asc' },
+        schema: modelsPageSchema,
+        signal,
+      }),
   });
 }
 

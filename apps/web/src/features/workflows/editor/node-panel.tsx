@@ -2,7 +2,7 @@ import type { BlockDefinition, BlockParameter, GraphNode, WorkflowGraph } from '
 import { useId, useState } from 'react';
 import { Switch } from '../../../shared/ui/switch.tsx';
 import { FIELD_CLASSES, TextField } from '../../../shared/ui/text-field.tsx';
-import { useTableOptions } from './editor-api.ts';
+import { useModelOptions, useTableOptions } from './editor-api.ts';
 import { parameterText, parseParameterValue } from './editor-graph.ts';
 import { ColumnSelect, ColumnsPicker, RuleSetSelect, useUpstreamColumns } from './parameter-pickers.tsx';
 
@@ -69,6 +69,40 @@ function TableSelect({
       {tables.data?.data.map((table) => (
         <option key={table.id} value={table.id}>
           {table.name}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+function ModelSelect({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: unknown;
+  onChange: (v: unknown) => void;
+}) {
+  const models = useModelOptions();
+  const empty = models.data?.data.length === 0;
+  return (
+    <select
+      id={id}
+      className={FIELD_CLASSES}
+      value={typeof value === 'string' ? value : ''}
+      onChange={(event) => onChange(event.target.value || undefined)}
+    >
+      <option value="">
+        {models.isPending
+          ? 'Loading models…'
+          : empty
+            ? 'No ready model: create one in Data Extraction'
+            : 'Choose a model'}
+      </option>
+      {models.data?.data.map((model) => (
+        <option key={model.id} value={model.id}>
+          {model.name}
         </option>
       ))}
     </select>
@@ -176,6 +210,12 @@ function ParameterField({ parameter, value, onChange, columns }: FieldProps) {
       return (
         <Labelled id={id} parameter={parameter}>
           <TableSelect id={id} value={value} onChange={onChange} />
+        </Labelled>
+      );
+    case 'model':
+      return (
+        <Labelled id={id} parameter={parameter}>
+          <ModelSelect id={id} value={value} onChange={onChange} />
         </Labelled>
       );
     case 'json':
