@@ -49,6 +49,8 @@ const { values: args } = parseArgs({
     count: { type: 'string', default: '120' },
     train: { type: 'string', default: '5' },
     out: { type: 'string' },
+    /** Prints the annotations located on this design's training invoices, each with the words left of it. */
+    show: { type: 'string' },
   },
 });
 const SEED = Number(args.seed);
@@ -306,6 +308,12 @@ const emptyScore = (): Score => ({
 /** Every wrong or missed value, written beside the set (eval-misses.json) to look at. */
 const misses: { model: string; id: string; key: string; found: string | null; expected: string }[] = [];
 
+function merge(into: Score, from: Score): void {
+  into.documents += from.documents;
+  for (const f of FIELDS) addCounts(into.fields.get(f)!, from.fields.get(f)!);
+  addCounts(into.rows, from.rows);
+}
+
 function score(into: Score, result: ExtractionResult, truth: UnseenTruth, model: string, id: string): void {
   into.documents++;
   for (const key of FIELDS) {
@@ -422,6 +430,17 @@ for (const d of docs.filter((x) => x.train)) {
   for (const k of l.missing)
     located.byKey.set(`${d.design}:${k}`, (located.byKey.get(`${d.design}:${k}`) ?? 0) + 1);
   examples.set(d.id, { doc: d.tokens, annotations: l.annotations });
+  if (args.show === d.design)
+    for (const a of l.annotations.filter((x) => x.row === undefined)) {
+      const mid = (a.box.y0 + a.box.y1) / 2;
+      const left = d.tokens.tokens
+        .filter((t) => t.page === a.page && t.box.x1 <= a.box.x0 && t.box.y0 <= mid && t.box.y1 >= mid)
+        .map((t) => t.text)
+        .join(' ');
+      log(
+        `${d.id} ${a.label_key}: "${a.value}" p${a.page} y=${mid.toFixed(3)} x=${a.box.x0.toFixed(3)}; left: ${left}`,
+      );
+    }
 }
 
 /** A design's model: its configuration as a user would set it (a decimal comma on the European design). */
@@ -438,12 +457,21 @@ function learnAndScore(name: string, train: Doc[], test: Doc[], config: ModelCon
   const seconds = (performance.now() - started) / 1000;
   const model: ModelDefinition = { kind: 'ai', configuration: config, labels, rules: [], learned };
   const s = emptyScore();
-  for (const d of test) score(s, extract(model, d.tokens), d.truth, name, d.id);
+  // Test invoices of a vendor trained on in that design, and of a vendor never trained on in that design.
+  const vendorOf = (d: Doc) => `${d.design}|${d.truth.vendor_name}`;
+  const vendors = new Set(train.map(vendorOf));
+  const byVendor = { seen: emptyScore(), unseen: emptyScore() };
+  for (const d of test) {
+    const one = emptyScore();
+    score(one, extract(model, d.tokens), d.truth, name, d.id);
+    merge(s, one);
+    merge(vendors.has(vendorOf(d)) ? byVendor.seen : byVendor.unseen, one);
+  }
   const tableLearned = [learned.generic, ...learned.layouts].some((l) =>
     l.tables.some((t) => t.key === TABLE_KEY),
   );
   log(`${name}: learned from ${train.length} in ${seconds.toFixed(1)} s, tested on ${test.length}`);
-  return { name, score: s, tableLearned };
+  return { name, score: s, byVendor, tableLearned };
 }
 
 const results: ReturnType<typeof learnAndScore>[] = [];
@@ -459,10 +487,11 @@ for (const design of designs) {
   );
 }
 const perDesignAll = emptyScore();
+const perDesignVendor = { seen: emptyScore(), unseen: emptyScore() };
 for (const r of results) {
-  perDesignAll.documents += r.score.documents;
-  for (const f of FIELDS) addCounts(perDesignAll.fields.get(f)!, r.score.fields.get(f)!);
-  addCounts(perDesignAll.rows, r.score.rows);
+  merge(perDesignAll, r.score);
+  merge(perDesignVendor.seen, r.byVendor.seen);
+  merge(perDesignVendor.unseen, r.byVendor.unseen);
 }
 const pooled = learnAndScore(
   'one model, all designs',
@@ -517,7 +546,11 @@ out.push(
     `${results.filter((r) => r.tableLearned).length}/${results.length}`,
   ),
 );
+out.push(rowOf('  vendor trained on in its design', perDesignVendor.seen, ''));
+out.push(rowOf('  vendor not trained on in its design', perDesignVendor.unseen, ''));
 out.push(rowOf(pooled.name, pooled.score, pooled.tableLearned));
+out.push(rowOf('  vendor trained on in its design', pooled.byVendor.seen, ''));
+out.push(rowOf('  vendor not trained on in its design', pooled.byVendor.unseen, ''));
 out.push('', '### Per field (precision/recall, %)', '');
 out.push(line(['field', 'per-design models', 'one model', ...results.map((r) => r.name)]));
 out.push(line(['---', '---', '---', ...results.map(() => '---')]));
