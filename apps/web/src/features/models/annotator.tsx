@@ -1,5 +1,5 @@
 import type { Annotation, Box, Label, Model, Token, TrainingDocument } from '@counterpart/contracts';
-import { ChevronLeft, ChevronRight, Eraser } from 'lucide-react';
+import { Eraser } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { classNames } from '../../shared/lib/class-names.ts';
 import { Button, IconButton } from '../../shared/ui/button.tsx';
@@ -10,6 +10,7 @@ import { toast } from '../../shared/ui/toast.tsx';
 import { useDocument, useOriginal } from '../documents/index.ts';
 import { unionBox, wordsInBox } from './marking.ts';
 import { useAnnotate, useDocumentTokens } from './models-api.ts';
+import { PageStepper } from './page-stepper.tsx';
 import { type PageOverlay, PageView } from './page-view.tsx';
 
 /** What is being marked: a label, or one cell (row, column) of a line-items label. */
@@ -110,27 +111,7 @@ export function Annotator({
           <p className="text-zinc-600 dark:text-zinc-300">
             Click words (Shift adds more), or drag to draw a box around a value.
           </p>
-          {pages.length > 1 && (
-            <div className="flex items-center gap-1">
-              <IconButton
-                label="Previous page"
-                disabled={pageNumber <= 1}
-                onClick={() => setPageNumber((n) => n - 1)}
-              >
-                <ChevronLeft aria-hidden="true" />
-              </IconButton>
-              <span className="tabular-nums">
-                Page {pageNumber} of {pages.length}
-              </span>
-              <IconButton
-                label="Next page"
-                disabled={pageNumber >= pages.length}
-                onClick={() => setPageNumber((n) => n + 1)}
-              >
-                <ChevronRight aria-hidden="true" />
-              </IconButton>
-            </div>
-          )}
+          <PageStepper page={pageNumber} pages={pages.length} onPage={setPageNumber} />
         </div>
         <PageView
           document={document.data}

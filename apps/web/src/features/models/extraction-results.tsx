@@ -1,13 +1,12 @@
 import type { ExtractionResult, FieldResult, Label } from '@counterpart/contracts';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
-import { IconButton } from '../../shared/ui/button.tsx';
 import { ErrorAlert } from '../../shared/ui/error-alert.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import { StatusBadge } from '../../shared/ui/status-badge.tsx';
 import { useDocument, useOriginal } from '../documents/index.ts';
 import { displayNormalized, formatConfidence } from './model-display.ts';
 import { useDocumentTokens } from './models-api.ts';
+import { PageStepper } from './page-stepper.tsx';
 import { type PageOverlay, PageView } from './page-view.tsx';
 
 const labelName = (labels: Label[], key: string) => labels.find((l) => l.key === key)?.name ?? key;
@@ -70,27 +69,7 @@ export function ExtractionResults({
             This document does not look like the model’s layout: nothing was read from it.
           </ErrorAlert>
         )}
-        {pages.length > 1 && (
-          <div className="flex items-center justify-end gap-1 text-sm">
-            <IconButton
-              label="Previous page"
-              disabled={pageNumber <= 1}
-              onClick={() => setPageNumber((n) => n - 1)}
-            >
-              <ChevronLeft aria-hidden="true" />
-            </IconButton>
-            <span className="tabular-nums">
-              Page {pageNumber} of {pages.length}
-            </span>
-            <IconButton
-              label="Next page"
-              disabled={pageNumber >= pages.length}
-              onClick={() => setPageNumber((n) => n + 1)}
-            >
-              <ChevronRight aria-hidden="true" />
-            </IconButton>
-          </div>
-        )}
+        <PageStepper page={pageNumber} pages={pages.length} onPage={setPageNumber} className="justify-end" />
         {document.isError ? (
           <ErrorAlert>{document.error.message}</ErrorAlert>
         ) : tokens.isError ? (
